@@ -1,0 +1,60 @@
+# Thin wrapper over CMake: the commands the README promises.
+#   make            release build (build/)
+#   make test       install what the tests need, build, run every test
+#   make bench      install what the benchmark needs, build, run it
+#   make asm        assembly of every library source in build/asm/*.s
+#   make sanitize   ASan + UBSan build (build-sanitize/) and the tests
+#   make format     clang-format every C file with .clang-format
+
+BUILD ?= build
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_FLAGS ?=
+CTEST_FLAGS ?=
+BENCH_FLAGS ?=
+
+.PHONY: all configure test bench bench-docs asm sanitize format clean
+
+all: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+configure:
+	@scripts/deps.sh test
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+
+test: all
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow $(CTEST_FLAGS)
+
+bench:
+	@scripts/deps.sh bench
+	@scripts/deps.sh test
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+	cmake --build $(BUILD) -j $(JOBS) --target hush-bench
+	mkdir -p results
+	$(BUILD)/hush-bench --out results $(BENCH_FLAGS)
+
+bench-docs:
+	@scripts/deps.sh bench
+	@scripts/deps.sh test
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+	cmake --build $(BUILD) -j $(JOBS) --target hush-bench
+	mkdir -p results
+	$(BUILD)/hush-bench --out results --markdown docs/BENCHMARKS.md $(BENCH_FLAGS)
+
+asm: configure
+	cmake --build $(BUILD) -j $(JOBS) --target asm
+	@echo "assembly listings in $(BUILD)/asm/"
+
+sanitize:
+	@scripts/deps.sh test
+	cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	      -DHUSH_SANITIZE=ON $(CMAKE_FLAGS) >/dev/null
+	cmake --build build-sanitize -j $(JOBS)
+	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 \
+	  UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --output-on-failure -j $(JOBS) -LE 'slow|nosanitize' $(CTEST_FLAGS)
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h')
+
+clean:
+	rm -rf $(BUILD) build-sanitize

@@ -1,0 +1,48 @@
+/*
+ * Implementations and run-time dispatch.
+ *
+ * Each primitive ("aes", "ghash", "chacha20", "poly1305", "sha256", "ascon",
+ * "x25519") has a portable implementation and, on x86-64, faster ones picked
+ * at run time from CPUID. The environment variable HUSH_IMPL forces choices
+ * at start-up: "portable" (everything portable) or "aes=aesni,chacha20=avx2";
+ * items apply left to right.
+ */
+#ifndef HUSH_CPU_H
+#define HUSH_CPU_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Name of the implementation in use, NULL for an unknown primitive. */
+HUSH_API const char *hush_impl(const char *primitive);
+
+/*
+ * Names of the implementations this CPU can run, best first; returns how
+ * many there are (possibly more than max) and writes at most max names.
+ * The portable one is named "portable" and is always listed.
+ */
+HUSH_API size_t hush_impl_list(const char *primitive, const char **names,
+                               size_t max);
+
+/*
+ * For tests and benchmarks: use `impl` for `primitive` from now on (objects
+ * and contexts made earlier keep theirs). HUSH_ERR_INVALID for an unknown
+ * primitive, HUSH_ERR_UNSUPPORTED for an implementation that does not exist
+ * or that this CPU cannot run.
+ */
+HUSH_API int hush_impl_force(const char *primitive, const char *impl);
+
+/* Number of primitives and the name of the i-th, for tools that list all. */
+HUSH_API size_t hush_primitive_count(void);
+HUSH_API const char *hush_primitive_name(size_t i);
+
+/* A space-separated list of the CPU features hush detected, e.g. "avx2 aes". */
+HUSH_API const char *hush_cpu_features_string(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

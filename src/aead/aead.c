@@ -1,0 +1,208 @@
+/*
+ * The generic AEAD layer: argument checks, combined and detached forms,
+ * one-shot calls with the expanded key on the (wiped) stack, and keyed
+ * objects whose expanded key lives in secret memory of the key's tier.
+ */
+#include "aead/aead_impl.h"
+
+#define HUSH_PRIMITIVE(p)
+#define HUSH_AEAD(a) extern const hush_aead_desc hush_aead_desc_##a;
+#include "hush_registry_list.h"
+#undef HUSH_PRIMITIVE
+#undef HUSH_AEAD
+
+static const hush_aead_desc *const algorithms[] = {
+#define HUSH_PRIMITIVE(p)
+#define HUSH_AEAD(a) &hush_aead_desc_##a,
+#include "hush_registry_list.h"
+#undef HUSH_PRIMITIVE
+#undef HUSH_AEAD
+    NULL,
+};
+
+const hush_aead_desc *hush_aead_lookup(hush_aead_alg a) {
+    for (size_t i = 0; algorithms[i] != NULL; i++)
+        if (algorithms[i]->alg == a) return algorithms[i];
+    return NULL;
+}
+
+size_t hush_aead_keybytes(hush_aead_alg a) {
+    const hush_aead_desc *d = hush_aead_lookup(a);
+    return d ? d->keybytes : 0;
+}
+size_t hush_aead_noncebytes(hush_aead_alg a) {
+    const hush_aead_desc *d = hush_aead_lookup(a);
+    return d ? d->noncebytes : 0;
+}
+size_t hush_aead_tagbytes(hush_aead_alg a) {
+    return hush_aead_lookup(a) ? HUSH_AEAD_TAGBYTES : 0;
+}
+const char *hush_aead_name(hush_aead_alg a) {
+    const hush_aead_desc *d = hush_aead_lookup(a);
+    return d ? d->name : NULL;
+}
+
+/* The keyed object: this header, then the state, all in secret memory. */
+struct hush_aead_ctx {
+    const hush_aead_desc *desc;
+    hush_secret *mem;
+};
+#define OBJECT_HEADER 64 /* keeps the state 64-byte aligned */
+
+static void *object_state(const hush_aead_ctx *k) {
+    return (uint8_t *)k + OBJECT_HEADER;
+}
+
+/* Checks shared by every sealing path; out spans outlen bytes. */
+static int check_seal(const hush_aead_desc *d, const uint8_t *c,
+                      const uint8_t *tag, const uint8_t *m, size_t mlen,
+                      const uint8_t *ad, size_t adlen, const uint8_t *nonce) {
+    if (d == NULL || nonce == NULL || tag == NULL) return HUSH_ERR_INVALID;
+    if (hush_missing(m, mlen) || hush_missing(c, mlen) ||
+        hush_missing(ad, adlen))
+        return HUSH_ERR_INVALID;
+    if ((uint64_t)mlen > d->max_mlen || (uint64_t)adlen > d->max_adlen)
+        return HUSH_ERR_INVALID;
+    if (hush_overlaps_partially(c, mlen, m, mlen)) return HUSH_ERR_INVALID;
+    /* the tag may not land inside the data being read or written */
+    if (mlen && (hush_overlaps_partially(tag, 16, m, mlen) || tag == m ||
+                 hush_overlaps_partially(tag, 16, c, mlen) || tag == c))
+        return HUSH_ERR_INVALID;
+    return HUSH_OK;
+}
+
+static int check_open(const hush_aead_desc *d, const uint8_t *m,
+                      const uint8_t *c, size_t clen, const uint8_t *tag,
+                      const uint8_t *ad, size_t adlen, const uint8_t *nonce) {
+    if (d == NULL || nonce == NULL || tag == NULL) return HUSH_ERR_INVALID;
+    if (hush_missing(m, clen) || hush_missing(c, clen) ||
+        hush_missing(ad, adlen))
+        return HUSH_ERR_INVALID;
+    if ((uint64_t)clen > d->max_mlen || (uint64_t)adlen > d->max_adlen)
+        return HUSH_ERR_INVALID;
+    if (hush_overlaps_partially(c, clen, m, clen)) return HUSH_ERR_INVALID;
+    if (clen && (hush_overlaps_partially(tag, 16, m, clen) || tag == m))
+        return HUSH_ERR_INVALID;
+    return HUSH_OK;
+}
+
+static int finish_open(int r, uint8_t *m, size_t mlen) {
+    /* the algorithm zeroes m on failure; doing it here too keeps that
+     * promise even for an algorithm that forgot */
+    if (r != HUSH_OK && mlen) hush_wipe(m, mlen);
+    return r;
+}
+
+int hush_aead_encrypt_detached(hush_aead_alg a, uint8_t *c, uint8_t *tag,
+                               const uint8_t *m, size_t mlen, const uint8_t *ad,
+                               size_t adlen, const uint8_t *nonce,
+                               const uint8_t *key) {
+    const hush_aead_desc *d = hush_aead_lookup(a);
+    int r = check_seal(d, c, tag, m, mlen, ad, adlen, nonce);
+    if (r != HUSH_OK || key == NULL) return r != HUSH_OK ? r : HUSH_ERR_INVALID;
+    HUSH_ALIGNED(64) uint8_t state[HUSH_AEAD_STATE_MAX];
+    d->setup(state, key);
+    d->seal(state, c, tag, m, mlen, ad, adlen, nonce);
+    hush_wipe(state, d->state_bytes);
+    return HUSH_OK;
+}
+
+int hush_aead_encrypt(hush_aead_alg a, uint8_t *c, const uint8_t *m,
+                      size_t mlen, const uint8_t *ad, size_t adlen,
+                      const uint8_t *nonce, const uint8_t *key) {
+    if (c == NULL || mlen > SIZE_MAX - HUSH_AEAD_TAGBYTES) return HUSH_ERR_INVALID;
+    if (hush_overlaps_partially(c, mlen + HUSH_AEAD_TAGBYTES, m, mlen))
+        return HUSH_ERR_INVALID;
+    return hush_aead_encrypt_detached(a, c, c + mlen, m, mlen, ad, adlen, nonce,
+                                      key);
+}
+
+int hush_aead_decrypt_detached(hush_aead_alg a, uint8_t *m, const uint8_t *c,
+                               size_t clen, const uint8_t *tag,
+                               const uint8_t *ad, size_t adlen,
+                               const uint8_t *nonce, const uint8_t *key) {
+    const hush_aead_desc *d = hush_aead_lookup(a);
+    int r = check_open(d, m, c, clen, tag, ad, adlen, nonce);
+    if (r != HUSH_OK || key == NULL) return r != HUSH_OK ? r : HUSH_ERR_INVALID;
+    HUSH_ALIGNED(64) uint8_t state[HUSH_AEAD_STATE_MAX];
+    d->setup(state, key);
+    r = d->open(state, m, c, clen, tag, ad, adlen, nonce);
+    hush_wipe(state, d->state_bytes);
+    return finish_open(r, m, clen);
+}
+
+int hush_aead_decrypt(hush_aead_alg a, uint8_t *m, const uint8_t *c,
+                      size_t clen, const uint8_t *ad, size_t adlen,
+                      const uint8_t *nonce, const uint8_t *key) {
+    if (c == NULL || clen < HUSH_AEAD_TAGBYTES) return HUSH_ERR_INVALID;
+    size_t mlen = clen - HUSH_AEAD_TAGBYTES;
+    return hush_aead_decrypt_detached(a, m, c, mlen, c + mlen, ad, adlen,
+                                      nonce, key);
+}
+
+int hush_aead_new(hush_aead_ctx **out, hush_aead_alg a, const hush_secret *key) {
+    if (out == NULL) return HUSH_ERR_INVALID;
+    *out = NULL;
+    const hush_aead_desc *d = hush_aead_lookup(a);
+    if (d == NULL || key == NULL || hush_secret_len(key) != d->keybytes)
+        return HUSH_ERR_INVALID;
+    /* same tier as the key; a multiple of 64 keeps a payload that sits
+     * against the end guard page 64-byte aligned */
+    unsigned tier = hush_secret_flags(key) &
+                    (HUSH_SECRET_HARDENED | HUSH_SECRET_REQUIRE);
+    size_t size = OBJECT_HEADER + ((d->state_bytes + 63) & ~(size_t)63);
+    hush_secret *mem;
+    int r = hush_secret_new(&mem, size, tier);
+    if (r != HUSH_OK) return r;
+    hush_aead_ctx *k = (hush_aead_ctx *)hush_secret_ptr_mut(mem);
+    k->desc = d;
+    k->mem = mem;
+    d->setup(object_state(k), hush_secret_ptr(key));
+    *out = k;
+    return HUSH_OK;
+}
+
+void hush_aead_free(hush_aead_ctx *k) {
+    if (k == NULL) return;
+    hush_secret_destroy(k->mem); /* wipes header and state */
+}
+
+int hush_aead_seal_detached(const hush_aead_ctx *k, uint8_t *c, uint8_t *tag,
+                            const uint8_t *m, size_t mlen, const uint8_t *ad,
+                            size_t adlen, const uint8_t *nonce) {
+    if (k == NULL) return HUSH_ERR_INVALID;
+    const hush_aead_desc *d = k->desc;
+    int r = check_seal(d, c, tag, m, mlen, ad, adlen, nonce);
+    if (r != HUSH_OK) return r;
+    d->seal(object_state(k), c, tag, m, mlen, ad, adlen, nonce);
+    return HUSH_OK;
+}
+
+int hush_aead_seal(const hush_aead_ctx *k, uint8_t *c, const uint8_t *m,
+                   size_t mlen, const uint8_t *ad, size_t adlen,
+                   const uint8_t *nonce) {
+    if (c == NULL || mlen > SIZE_MAX - HUSH_AEAD_TAGBYTES) return HUSH_ERR_INVALID;
+    if (hush_overlaps_partially(c, mlen + HUSH_AEAD_TAGBYTES, m, mlen))
+        return HUSH_ERR_INVALID;
+    return hush_aead_seal_detached(k, c, c + mlen, m, mlen, ad, adlen, nonce);
+}
+
+int hush_aead_open_detached(const hush_aead_ctx *k, uint8_t *m,
+                            const uint8_t *c, size_t clen, const uint8_t *tag,
+                            const uint8_t *ad, size_t adlen,
+                            const uint8_t *nonce) {
+    if (k == NULL) return HUSH_ERR_INVALID;
+    const hush_aead_desc *d = k->desc;
+    int r = check_open(d, m, c, clen, tag, ad, adlen, nonce);
+    if (r != HUSH_OK) return r;
+    r = d->open(object_state(k), m, c, clen, tag, ad, adlen, nonce);
+    return finish_open(r, m, clen);
+}
+
+int hush_aead_open(const hush_aead_ctx *k, uint8_t *m, const uint8_t *c,
+                   size_t clen, const uint8_t *ad, size_t adlen,
+                   const uint8_t *nonce) {
+    if (c == NULL || clen < HUSH_AEAD_TAGBYTES) return HUSH_ERR_INVALID;
+    size_t mlen = clen - HUSH_AEAD_TAGBYTES;
+    return hush_aead_open_detached(k, m, c, mlen, c + mlen, ad, adlen, nonce);
+}

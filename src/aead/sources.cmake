@@ -1,0 +1,1 @@
+hush_sources(aead.c)

@@ -1,0 +1,78 @@
+/*
+ * The constant-time vocabulary. Every helper here takes and returns masks
+ * or 0/1 flags without branching; the value barrier stops the compiler from
+ * turning a mask back into a branch.
+ *
+ * Contract: a parameter named `bit` must be 0 or 1; a parameter named
+ * `mask` must be 0 or all ones. Results follow the same naming.
+ */
+#ifndef HUSH_CT_H
+#define HUSH_CT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Hides a value from the optimiser so it cannot reason about its range. */
+static inline uint32_t hush_ct_barrier32(uint32_t v) {
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(v));
+#endif
+    return v;
+}
+static inline uint64_t hush_ct_barrier64(uint64_t v) {
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(v));
+#endif
+    return v;
+}
+
+/* bit -> mask */
+static inline uint32_t hush_ct_mask32(uint32_t bit) {
+    return (uint32_t)0 - hush_ct_barrier32(bit);
+}
+static inline uint64_t hush_ct_mask64(uint64_t bit) {
+    return (uint64_t)0 - hush_ct_barrier64(bit);
+}
+
+/* 1 if x != 0 else 0 */
+static inline uint32_t hush_ct_nonzero32(uint32_t x) {
+    return (x | (0u - x)) >> 31;
+}
+static inline uint64_t hush_ct_nonzero64(uint64_t x) {
+    return (x | ((uint64_t)0 - x)) >> 63;
+}
+/* 1 if a == b else 0 */
+static inline uint32_t hush_ct_eq32(uint32_t a, uint32_t b) {
+    return 1u ^ hush_ct_nonzero32(a ^ b);
+}
+/* 1 if a < b (unsigned) else 0 */
+static inline uint32_t hush_ct_lt32(uint32_t a, uint32_t b) {
+    return (uint32_t)(((uint64_t)a - (uint64_t)b) >> 63);
+}
+/* mask ? a : b */
+static inline uint32_t hush_ct_select32(uint32_t mask, uint32_t a, uint32_t b) {
+    return b ^ (mask & (a ^ b));
+}
+static inline uint64_t hush_ct_select64(uint64_t mask, uint64_t a, uint64_t b) {
+    return b ^ (mask & (a ^ b));
+}
+
+/* Conditionally swaps two word arrays when mask is all ones. */
+static inline void hush_ct_swap64(uint64_t mask, uint64_t *a, uint64_t *b,
+                                  size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        uint64_t t = mask & (a[i] ^ b[i]);
+        a[i] ^= t;
+        b[i] ^= t;
+    }
+}
+
+/* 1 if the len bytes are equal, 0 otherwise; time independent of contents. */
+static inline uint32_t hush_ct_bytes_equal(const uint8_t *a, const uint8_t *b,
+                                           size_t len) {
+    uint32_t diff = 0;
+    for (size_t i = 0; i < len; i++) diff |= (uint32_t)(a[i] ^ b[i]);
+    return 1u ^ hush_ct_nonzero32(hush_ct_barrier32(diff));
+}
+
+#endif

@@ -1,0 +1,66 @@
+/*
+ * Internal vocabulary shared by every source file of the library: byte
+ * order helpers, overlap checks, and the rules for NULL with length 0.
+ */
+#ifndef HUSH_INTERNAL_H
+#define HUSH_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "hush.h"
+
+#define HUSH_LIKELY(x) __builtin_expect(!!(x), 1)
+#define HUSH_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define HUSH_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Wipes a whole object: WIPE(ctx) == hush_wipe(ctx, sizeof *ctx). */
+#define HUSH_WIPE_OBJ(p) hush_wipe((p), sizeof *(p))
+
+static inline uint32_t hush_load32_le(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v; /* hush builds only for little-endian targets: see DESIGN.md */
+}
+static inline uint64_t hush_load64_le(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+static inline void hush_store32_le(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
+static inline void hush_store64_le(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
+static inline uint32_t hush_load32_be(const uint8_t *p) {
+    return __builtin_bswap32(hush_load32_le(p));
+}
+static inline uint64_t hush_load64_be(const uint8_t *p) {
+    return __builtin_bswap64(hush_load64_le(p));
+}
+static inline void hush_store32_be(uint8_t *p, uint32_t v) {
+    hush_store32_le(p, __builtin_bswap32(v));
+}
+static inline void hush_store64_be(uint8_t *p, uint64_t v) {
+    hush_store64_le(p, __builtin_bswap64(v));
+}
+
+/*
+ * 1 when [a, a+alen) and [b, b+blen) overlap without being the same start:
+ * the case the API refuses (exact aliasing, in-place, is allowed).
+ */
+static inline int hush_overlaps_partially(const void *a, size_t alen,
+                                          const void *b, size_t blen) {
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    if (alen == 0 || blen == 0 || x == y) return 0;
+    return x < y + blen && y < x + alen;
+}
+
+/* 1 when a buffer is NULL although its length says there is data. */
+static inline int hush_missing(const void *p, size_t len) {
+    return p == NULL && len != 0;
+}
+
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "hush currently supports little-endian targets only"
+#endif
+
+#endif

@@ -1,0 +1,1 @@
+hush_sources(features.c dispatch.c)

@@ -1,0 +1,4 @@
+hush_add_test(NAME core SOURCES test_core.c)
+hush_add_test(NAME dispatch SOURCES test_dispatch.c)
+hush_add_test(NAME dispatch_env_portable SOURCES test_dispatch.c
+  ENV "HUSH_IMPL=portable;HUSH_TEST_EXPECT_ALL=portable")

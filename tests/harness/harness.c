@@ -1,0 +1,426 @@
+/* The test harness; see harness.h. */
+#include "harness.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+unsigned long ht_passed, ht_failed;
+const char *ht_context;
+static const char *program = "test";
+
+/* --impl pins: primitive -> implementation */
+#define MAX_PINS 16
+static struct {
+    char primitive[32];
+    char impl[32];
+} pins[MAX_PINS];
+static size_t pin_count;
+static int pin_all_portable;
+
+/* iterators currently running, innermost last, for failure labels */
+#define MAX_ACTIVE 4
+static ht_impl_iter *active[MAX_ACTIVE];
+static size_t active_count;
+
+static void add_pin(const char *item, size_t len) {
+    if (len == 8 && memcmp(item, "portable", 8) == 0) {
+        pin_all_portable = 1;
+        return;
+    }
+    const char *eq = memchr(item, '=', len);
+    if (eq == NULL || pin_count == MAX_PINS || (size_t)(eq - item) >= 32 ||
+        len - (size_t)(eq - item) - 1 >= 32) {
+        fprintf(stderr, "%s: bad --impl item '%.*s'\n", program, (int)len, item);
+        exit(2);
+    }
+    memcpy(pins[pin_count].primitive, item, (size_t)(eq - item));
+    memcpy(pins[pin_count].impl, eq + 1, len - (size_t)(eq - item) - 1);
+    pin_count++;
+}
+
+static const char *pinned(const char *primitive) {
+    /* later items win, as in HUSH_IMPL */
+    for (size_t i = pin_count; i-- > 0;)
+        if (strcmp(pins[i].primitive, primitive) == 0) return pins[i].impl;
+    return pin_all_portable ? "portable" : NULL;
+}
+
+static int cpu_runs(const char *primitive, const char *impl) {
+    const char *names[HT_MAX_IMPLS];
+    size_t n = hush_impl_list(primitive, names, HT_MAX_IMPLS);
+    for (size_t i = 0; i < n && i < HT_MAX_IMPLS; i++)
+        if (strcmp(names[i], impl) == 0) return 1;
+    return 0;
+}
+
+void ht_begin(int argc, char **argv) {
+    program = argc > 0 ? argv[0] : "test";
+    const char *slash = strrchr(program, '/');
+    if (slash) program = slash + 1;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--impl") == 0 && i + 1 < argc) {
+            const char *spec = argv[++i];
+            while (*spec) {
+                size_t len = strcspn(spec, ",");
+                if (len) add_pin(spec, len);
+                spec += len;
+                if (*spec == ',') spec++;
+            }
+        } else {
+            fprintf(stderr, "%s: unknown argument '%s'\n", program, argv[i]);
+            exit(2);
+        }
+    }
+    for (size_t i = 0; i < pin_count; i++) {
+        if (hush_impl(pins[i].primitive) == NULL) {
+            fprintf(stderr, "%s: unknown primitive '%s'\n", program,
+                    pins[i].primitive);
+            exit(2);
+        }
+        if (!cpu_runs(pins[i].primitive, pins[i].impl)) {
+            /* visible, never a silent pass: ctest shows it as skipped */
+            printf("UNAVAILABLE: %s=%s cannot run on this CPU\n",
+                   pins[i].primitive, pins[i].impl);
+            exit(77);
+        }
+        if (hush_impl_force(pins[i].primitive, pins[i].impl) != HUSH_OK) {
+            fprintf(stderr, "%s: cannot force %s=%s\n", program,
+                    pins[i].primitive, pins[i].impl);
+            exit(1);
+        }
+    }
+    if (pin_all_portable)
+        for (size_t i = 0; i < hush_primitive_count(); i++)
+            if (!pinned(hush_primitive_name(i)) ||
+                strcmp(pinned(hush_primitive_name(i)), "portable") == 0)
+                hush_impl_force(hush_primitive_name(i), "portable");
+}
+
+int ht_end(void) {
+    printf("%s: %lu passed, %lu failed\n", program, ht_passed, ht_failed);
+    fflush(stdout);
+    if (ht_passed == 0 && ht_failed == 0) {
+        fprintf(stderr, "%s: no check ran\n", program);
+        return 1;
+    }
+    return ht_failed ? 1 : 0;
+}
+
+static void print_label(void) {
+    for (size_t i = 0; i < active_count; i++)
+        fprintf(stderr, "[%s=%s] ", active[i]->primitive, active[i]->current);
+    if (ht_context) fprintf(stderr, "[%s] ", ht_context);
+}
+
+void ht_fail(const char *file, int line, const char *fmt, ...) {
+    ht_failed++;
+    if (ht_failed > 50) return; /* the count says the rest */
+    fprintf(stderr, "FAIL %s:%d: ", file, line);
+    print_label();
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+int ht_mem_equal(const void *a, const void *b, size_t len) {
+    return len == 0 || memcmp(a, b, len) == 0;
+}
+
+int ht_all_zero(const void *p, size_t len) {
+    const uint8_t *b = p;
+    for (size_t i = 0; i < len; i++)
+        if (b[i]) return 0;
+    return 1;
+}
+
+void ht_fail_mem(const char *file, int line, const char *what, const void *got,
+                 const void *want, size_t len) {
+    ht_fail(file, line, "%s differs (%zu bytes)", what, len);
+    if (ht_failed > 50) return;
+    fprintf(stderr, "  got:  ");
+    ht_print_hex(stderr, got, len < 64 ? len : 64);
+    fprintf(stderr, "\n  want: ");
+    ht_print_hex(stderr, want, len < 64 ? len : 64);
+    fputc('\n', stderr);
+}
+
+/* ---- hex ---- */
+static int hexval(int c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    c = tolower(c);
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+}
+
+uint8_t *ht_unhex(const char *hex, size_t *len) {
+    size_t n = strlen(hex);
+    if (n % 2) {
+        fprintf(stderr, "odd-length hex string: %s\n", hex);
+        abort();
+    }
+    uint8_t *out = malloc(n / 2 + 1);
+    if (out == NULL) abort();
+    for (size_t i = 0; i < n / 2; i++) {
+        int hi = hexval(hex[2 * i]), lo = hexval(hex[2 * i + 1]);
+        if (hi < 0 || lo < 0) {
+            fprintf(stderr, "bad hex string: %s\n", hex);
+            abort();
+        }
+        out[i] = (uint8_t)(hi << 4 | lo);
+    }
+    if (len) *len = n / 2;
+    return out;
+}
+
+void ht_print_hex(FILE *f, const void *p, size_t len) {
+    const uint8_t *b = p;
+    for (size_t i = 0; i < len; i++) fprintf(f, "%02x", b[i]);
+}
+
+/* ---- xoshiro256** test data ---- */
+static uint64_t rs[4] = {0x9e3779b97f4a7c15ull, 0xbf58476d1ce4e5b9ull,
+                         0x94d049bb133111ebull, 0x2545f4914f6cdd1dull};
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+uint64_t ht_rand_u64(void) {
+    uint64_t r = rotl(rs[1] * 5, 7) * 9, t = rs[1] << 17;
+    rs[2] ^= rs[0];
+    rs[3] ^= rs[1];
+    rs[1] ^= rs[2];
+    rs[0] ^= rs[3];
+    rs[2] ^= t;
+    rs[3] = rotl(rs[3], 45);
+    return r;
+}
+void ht_rand_seed(uint64_t seed) {
+    for (int i = 0; i < 4; i++) {
+        seed += 0x9e3779b97f4a7c15ull;
+        uint64_t z = seed;
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        rs[i] = z ^ (z >> 31);
+    }
+}
+void ht_rand_bytes(void *p, size_t len) {
+    uint8_t *b = p;
+    while (len >= 8) {
+        uint64_t v = ht_rand_u64();
+        memcpy(b, &v, 8);
+        b += 8;
+        len -= 8;
+    }
+    if (len) {
+        uint64_t v = ht_rand_u64();
+        memcpy(b, &v, len);
+    }
+}
+
+/* ---- vector files ---- */
+const char *ht_vector_path(const char *relative) {
+    static char path[4096];
+    const char *dir = getenv("HUSH_VECTOR_DIR");
+    if (dir == NULL) dir = HUSH_VECTOR_DIR;
+    snprintf(path, sizeof path, "%s/%s", dir, relative);
+    return path;
+}
+
+#define KV_MAX 64
+typedef struct {
+    char *name;
+    char *value;
+} kv_pair;
+
+struct ht_kv_file {
+    FILE *fp;
+    char *line;
+    size_t cap;
+    kv_pair fields[KV_MAX], sections[KV_MAX];
+    size_t nfields, nsections;
+    int last_was_section;
+};
+
+ht_kv_file *ht_kv_open(const char *relative_path) {
+    const char *path = ht_vector_path(relative_path);
+    ht_kv_file *f = calloc(1, sizeof *f);
+    if (f == NULL) abort();
+    f->fp = fopen(path, "r");
+    if (f->fp == NULL) {
+        fprintf(stderr, "cannot open vector file %s\n", path);
+        abort();
+    }
+    return f;
+}
+
+static char *trim(char *s) {
+    while (isspace((unsigned char)*s)) s++;
+    size_t n = strlen(s);
+    while (n && isspace((unsigned char)s[n - 1])) s[--n] = 0;
+    return s;
+}
+
+static void clear_pairs(kv_pair *p, size_t *n) {
+    for (size_t i = 0; i < *n; i++) {
+        free(p[i].name);
+        free(p[i].value);
+    }
+    *n = 0;
+}
+
+static void add_pair(kv_pair *p, size_t *n, const char *name,
+                     const char *value) {
+    if (*n == KV_MAX) {
+        fprintf(stderr, "vector record too large\n");
+        abort();
+    }
+    p[*n].name = strdup(name);
+    p[*n].value = strdup(value);
+    (*n)++;
+}
+
+int ht_kv_next(ht_kv_file *f) {
+    clear_pairs(f->fields, &f->nfields);
+    ssize_t got;
+    while ((got = getline(&f->line, &f->cap, f->fp)) >= 0) {
+        char *s = trim(f->line);
+        if (*s == '#') continue;
+        if (*s == 0) {
+            if (f->nfields) return 1;
+            continue;
+        }
+        if (*s == '[') {
+            if (!f->last_was_section) clear_pairs(f->sections, &f->nsections);
+            f->last_was_section = 1;
+            char *end = strrchr(s, ']');
+            if (end) *end = 0;
+            s++;
+            char *eq = strchr(s, '=');
+            if (eq) {
+                *eq = 0;
+                add_pair(f->sections, &f->nsections, trim(s), trim(eq + 1));
+            } else {
+                add_pair(f->sections, &f->nsections, "id", trim(s));
+            }
+            continue;
+        }
+        f->last_was_section = 0;
+        char *eq = strchr(s, '=');
+        if (eq) {
+            *eq = 0;
+            add_pair(f->fields, &f->nfields, trim(s), trim(eq + 1));
+        } else {
+            add_pair(f->fields, &f->nfields, s, "");
+        }
+    }
+    return f->nfields > 0;
+}
+
+static const char *find(const kv_pair *p, size_t n, const char *name) {
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(p[i].name, name) == 0) return p[i].value;
+    return NULL;
+}
+
+const char *ht_kv_get(const ht_kv_file *f, const char *name) {
+    return find(f->fields, f->nfields, name);
+}
+int ht_kv_has(const ht_kv_file *f, const char *name) {
+    return ht_kv_get(f, name) != NULL;
+}
+const char *ht_kv_section(const ht_kv_file *f, const char *name) {
+    return find(f->sections, f->nsections, name);
+}
+uint8_t *ht_kv_hex(const ht_kv_file *f, const char *name, size_t *len) {
+    const char *v = ht_kv_get(f, name);
+    if (v == NULL) {
+        fprintf(stderr, "vector record lacks field %s\n", name);
+        abort();
+    }
+    return ht_unhex(v, len);
+}
+void ht_kv_close(ht_kv_file *f) {
+    clear_pairs(f->fields, &f->nfields);
+    clear_pairs(f->sections, &f->nsections);
+    fclose(f->fp);
+    free(f->line);
+    free(f);
+}
+
+/* ---- Wycheproof ---- */
+json_t *ht_json_load(const char *relative_path) {
+    json_error_t err;
+    json_t *root = json_load_file(ht_vector_path(relative_path), 0, &err);
+    if (root == NULL) {
+        fprintf(stderr, "cannot load %s: %s (line %d)\n", relative_path,
+                err.text, err.line);
+        abort();
+    }
+    return root;
+}
+uint8_t *ht_json_hex(json_t *obj, const char *field, size_t *len) {
+    const char *v = json_string_value(json_object_get(obj, field));
+    if (v == NULL) {
+        fprintf(stderr, "JSON object lacks string field %s\n", field);
+        abort();
+    }
+    return ht_unhex(v, len);
+}
+int ht_json_has_flag(json_t *test, const char *flag) {
+    json_t *flags = json_object_get(test, "flags");
+    size_t i;
+    json_t *v;
+    json_array_foreach(flags, i, v) {
+        if (strcmp(json_string_value(v), flag) == 0) return 1;
+    }
+    return 0;
+}
+const char *ht_json_result(json_t *test) {
+    return json_string_value(json_object_get(test, "result"));
+}
+
+/* ---- implementations ---- */
+size_t ht_impls(const char *primitive, const char **names, size_t max) {
+    const char *pin = pinned(primitive);
+    if (pin) {
+        if (max) names[0] = pin;
+        return 1;
+    }
+    size_t n = hush_impl_list(primitive, names, max);
+    if (n == 0) {
+        fprintf(stderr, "%s: primitive '%s' is not registered\n", program,
+                primitive);
+        exit(1);
+    }
+    return n < max ? n : max;
+}
+
+ht_impl_iter ht_impl_iter_start(const char *primitive) {
+    ht_impl_iter it;
+    memset(&it, 0, sizeof it);
+    it.primitive = primitive;
+    it.count = ht_impls(primitive, it.names, HT_MAX_IMPLS);
+    return it;
+}
+
+int ht_impl_iter_next(ht_impl_iter *it) {
+    if (it->next == 0) {
+        /* remember the choice in force, restored when the loop ends */
+        it->saved = hush_impl(it->primitive);
+        if (active_count < MAX_ACTIVE) active[active_count++] = it;
+    }
+    if (it->next == it->count) {
+        hush_impl_force(it->primitive, it->saved);
+        if (active_count && active[active_count - 1] == it) active_count--;
+        it->current = NULL;
+        return 0;
+    }
+    const char *name = it->names[it->next++];
+    if (hush_impl_force(it->primitive, name) != HUSH_OK ||
+        strcmp(hush_impl(it->primitive), name) != 0) {
+        ht_fail(__FILE__, __LINE__, "cannot force %s=%s", it->primitive, name);
+    }
+    it->current = name;
+    return 1;
+}

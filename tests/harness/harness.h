@@ -1,0 +1,124 @@
+/*
+ * The test harness: checks that report and continue, hex helpers, a reader
+ * for the "[section] / name = value" vector files (NIST CAVP, the Ascon KATs,
+ * rfc-vectors.txt), Wycheproof JSON through jansson, and a loop that runs a
+ * body once per implementation of a primitive.
+ *
+ * A test program's main calls ht_begin(argc, argv) and returns ht_end().
+ * `--impl SPEC` (HUSH_IMPL syntax) pins primitives to one implementation;
+ * HT_FOR_EACH_IMPL then runs only that one, and the program exits 77
+ * (ctest's SKIP) when this CPU cannot run it.
+ */
+#ifndef HUSH_TEST_HARNESS_H
+#define HUSH_TEST_HARNESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "hush.h"
+
+/* ---- checks ---- */
+extern unsigned long ht_passed, ht_failed;
+extern const char *ht_context; /* printed with each failure, e.g. a tcId */
+
+void ht_begin(int argc, char **argv);
+int ht_end(void); /* prints "N passed, N failed", returns the exit code */
+void ht_fail(const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#define CHECK(cond)                                                            \
+    do {                                                                       \
+        if (cond)                                                              \
+            ht_passed++;                                                       \
+        else                                                                   \
+            ht_fail(__FILE__, __LINE__, "%s", #cond);                          \
+    } while (0)
+
+#define CHECK_EQ_INT(got, want)                                                \
+    do {                                                                       \
+        long long g_ = (long long)(got), w_ = (long long)(want);               \
+        if (g_ == w_)                                                          \
+            ht_passed++;                                                       \
+        else                                                                   \
+            ht_fail(__FILE__, __LINE__, "%s == %lld, expected %lld", #got, g_, \
+                    w_);                                                       \
+    } while (0)
+
+#define CHECK_MEM(got, want, len)                                              \
+    do {                                                                       \
+        if (ht_mem_equal((got), (want), (len)))                                \
+            ht_passed++;                                                       \
+        else                                                                   \
+            ht_fail_mem(__FILE__, __LINE__, #got, (got), (want), (len));       \
+    } while (0)
+
+int ht_mem_equal(const void *a, const void *b, size_t len);
+void ht_fail_mem(const char *file, int line, const char *what, const void *got,
+                 const void *want, size_t len);
+int ht_all_zero(const void *p, size_t len);
+
+/* ---- hex ---- */
+/* Decodes hex into a malloc'd buffer (never NULL, even for ""); *len set. */
+uint8_t *ht_unhex(const char *hex, size_t *len);
+void ht_print_hex(FILE *f, const void *p, size_t len);
+
+/* ---- deterministic pseudo-random test data (not for keys in production) */
+void ht_rand_seed(uint64_t seed);
+void ht_rand_bytes(void *p, size_t len);
+uint64_t ht_rand_u64(void);
+
+/* ---- vector files ---- */
+/* Full path of a file below tests/vectors/ (a static buffer). */
+const char *ht_vector_path(const char *relative);
+
+/*
+ * Records of "name = value" lines separated by blank lines. "[name = value]"
+ * and "[id]" lines set section attributes that persist until the next run
+ * of section lines; a bare word (e.g. FAIL) is a field with value "".
+ */
+typedef struct ht_kv_file ht_kv_file;
+ht_kv_file *ht_kv_open(const char *relative_path); /* aborts if missing */
+int ht_kv_next(ht_kv_file *f);                     /* 1 while records remain */
+const char *ht_kv_get(const ht_kv_file *f, const char *name); /* NULL if absent */
+int ht_kv_has(const ht_kv_file *f, const char *name);
+uint8_t *ht_kv_hex(const ht_kv_file *f, const char *name, size_t *len);
+const char *ht_kv_section(const ht_kv_file *f, const char *name);
+void ht_kv_close(ht_kv_file *f);
+
+/* ---- Wycheproof (jansson) ---- */
+#include <jansson.h>
+json_t *ht_json_load(const char *relative_path); /* aborts if unreadable */
+/* hex field of a JSON object, malloc'd (never NULL); aborts if absent */
+uint8_t *ht_json_hex(json_t *obj, const char *field, size_t *len);
+int ht_json_has_flag(json_t *test, const char *flag);
+/* result is "valid", "invalid" or "acceptable" */
+const char *ht_json_result(json_t *test);
+
+/* ---- implementations ---- */
+/* The implementations to test for a primitive: the pinned one if --impl
+ * named it, else every one this CPU runs. Returns the count. */
+size_t ht_impls(const char *primitive, const char **names, size_t max);
+
+#define HT_MAX_IMPLS 16
+typedef struct ht_impl_iter {
+    const char *primitive;
+    const char *names[HT_MAX_IMPLS];
+    size_t count, next;
+    const char *current;
+    const char *saved; /* the choice in force before the loop */
+} ht_impl_iter;
+ht_impl_iter ht_impl_iter_start(const char *primitive);
+/* Forces the next implementation and labels failures with it; 0 when done
+ * (then the default choice is restored). */
+int ht_impl_iter_next(ht_impl_iter *it);
+
+/* Runs the following block once per implementation of `prim`, forced with
+ * hush_impl_force; `impl` names it. Loops over two primitives nest. */
+#define HT_FOR_EACH_IMPL(prim, impl)                                           \
+    for (ht_impl_iter it_##impl = ht_impl_iter_start(prim);                    \
+         ht_impl_iter_next(&it_##impl);)                                       \
+        for (const char *impl = it_##impl.current; impl != NULL; impl = NULL)
+
+
+#endif

@@ -1,0 +1,27 @@
+#!/bin/sh
+# Installs the build into a scratch prefix, then builds and runs the example
+# against it twice: with pkg-config and with find_package(hush). Also checks
+# that the shared library exports only hush_* symbols.
+set -eu
+build=$1 source=$2 scratch=$3
+rm -rf "$scratch"
+cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
+libdir=$(ls -d "$scratch"/prefix/lib*/ | head -n 1)
+export PKG_CONFIG_PATH="$libdir/pkgconfig"
+cc -std=c11 -Wall -Werror "$source/examples/hello.c" -o "$scratch/hello-pc" \
+   $(pkg-config --cflags --libs hush)
+LD_LIBRARY_PATH="$libdir" "$scratch/hello-pc"
+cmake -S "$source/examples" -B "$scratch/cmake-build" \
+      -DCMAKE_PREFIX_PATH="$scratch/prefix" >/dev/null
+cmake --build "$scratch/cmake-build" >/dev/null
+LD_LIBRARY_PATH="$libdir" "$scratch/cmake-build/hello" >/dev/null
+# only hush_* symbols are exported (defined, dynamic)
+bad=$(nm -D --defined-only "$libdir/libhush.so" | awk '{print $3}' |
+      grep -v '^hush_' || true)
+if [ -n "$bad" ]; then
+  echo "exported symbols outside hush_*:"; echo "$bad"; exit 1
+fi
+readelf -d "$libdir/libhush.so" | grep -q 'SONAME.*libhush.so.0' ||
+  { echo "libhush.so has no SONAME libhush.so.0"; exit 1; }
+echo "install: pkg-config and find_package builds ran; exports are hush_* only"
+echo "1 passed, 0 failed"

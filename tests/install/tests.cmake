@@ -1,0 +1,5 @@
+add_test(NAME install
+  COMMAND ${HUSH_FRAGMENT_DIR}/check_install.sh ${PROJECT_BINARY_DIR}
+          ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR}/install-test)
+# an outside program cannot link a sanitizer-instrumented library
+set_tests_properties(install PROPERTIES TIMEOUT 300 LABELS nosanitize)
