@@ -1,0 +1,139 @@
+/*
+ * SHA-256 public entry points: the registry of tiers, the incremental
+ * context (buffering, padding, output) and the one-shot and two-message
+ * calls. The tiers only ever see whole blocks.
+ */
+#include "sha256/sha256_impl.h"
+
+static const hush_impl_entry sha256_impls[] = {
+#if defined(HUSH_X86_64)
+    {"shani", HUSH_NEEDS_SHANI, 0, &hush_sha256_shani},
+#endif
+    {"portable", 0, 0, &hush_sha256_portable},
+};
+HUSH_DEFINE_PRIMITIVE(sha256, sha256_impls);
+
+_Static_assert(sizeof(hush_sha256_ctx) == 128 || sizeof(void *) != 8,
+               "hush_sha256_ctx is documented as 128 bytes");
+
+/* FIPS 180-4 section 5.3.3 */
+static const uint32_t sha256_iv[8] = {
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+};
+
+static void store_digest(uint8_t out[32], const uint32_t state[8]) {
+    for (int i = 0; i < 8; i++)
+        hush_store32_be(out + 4 * i, state[i]);
+}
+
+/*
+ * Writes the padding of a message of total length `total` whose last
+ * `rem` (< 64) bytes are already at the start of `block` (128 bytes), and
+ * returns how many blocks (1 or 2) now hold the tail. FIPS 180-4 5.1.1.
+ */
+static size_t pad_tail(uint8_t block[128], size_t rem, uint64_t total) {
+    size_t nblocks = rem < 56 ? 1 : 2;
+    block[rem] = 0x80;
+    memset(block + rem + 1, 0, 64 * nblocks - 8 - (rem + 1));
+    hush_store64_be(block + 64 * nblocks - 8, total << 3);
+    return nblocks;
+}
+
+void hush_sha256_init(hush_sha256_ctx *c) {
+    if (c == NULL) return;
+    memcpy(c->state, sha256_iv, sizeof c->state);
+    c->bytes = 0;
+    c->impl = hush_sha256_ops_now();
+    c->reserved[0] = c->reserved[1] = 0;
+}
+
+void hush_sha256_update(hush_sha256_ctx *c, const void *in, size_t len) {
+    /* impl is NULL only in a context that was wiped or never initialised */
+    if (c == NULL || c->impl == NULL || in == NULL || len == 0) return;
+    const hush_sha256_ops *ops = c->impl;
+    const uint8_t *p = in;
+    size_t used = (size_t)(c->bytes & 63);
+    c->bytes += len;
+    if (used != 0) {
+        size_t take = 64 - used < len ? 64 - used : len;
+        memcpy(c->buf + used, p, take);
+        p += take;
+        len -= take;
+        if (used + take < 64) return;
+        ops->blocks(c->state, c->buf, 1);
+    }
+    if (len >= 64) {
+        size_t nblocks = len / 64;
+        ops->blocks(c->state, p, nblocks);
+        p += nblocks * 64;
+        len -= nblocks * 64;
+    }
+    if (len != 0) memcpy(c->buf, p, len);
+}
+
+void hush_sha256_final(hush_sha256_ctx *c, uint8_t out[32]) {
+    if (c == NULL) return;
+    if (out != NULL && c->impl != NULL) {
+        const hush_sha256_ops *ops = c->impl;
+        size_t used = (size_t)(c->bytes & 63);
+        c->buf[used++] = 0x80;
+        if (used > 56) {
+            memset(c->buf + used, 0, 64 - used);
+            ops->blocks(c->state, c->buf, 1);
+            used = 0;
+        }
+        memset(c->buf + used, 0, 56 - used);
+        hush_store64_be(c->buf + 56, c->bytes << 3);
+        ops->blocks(c->state, c->buf, 1);
+        store_digest(out, c->state);
+    }
+    HUSH_WIPE_OBJ(c);
+}
+
+void hush_sha256(uint8_t out[32], const void *in, size_t len) {
+    if (out == NULL || hush_missing(in, len)) return;
+    const hush_sha256_ops *ops = hush_sha256_ops_now();
+    const uint8_t *p = in;
+    uint32_t state[8];
+    uint8_t tail[128]; /* the message's last bytes: wiped */
+    size_t whole = len / 64, rem = len % 64;
+
+    memcpy(state, sha256_iv, sizeof state);
+    if (whole != 0) ops->blocks(state, p, whole);
+    if (rem != 0) memcpy(tail, p + 64 * whole, rem);
+    ops->blocks(state, tail, pad_tail(tail, rem, len));
+    store_digest(out, state);
+    HUSH_WIPE_OBJ(&state);
+    HUSH_WIPE_OBJ(&tail);
+}
+
+void hush_sha256_x2(uint8_t out0[32], const void *in0, uint8_t out1[32],
+                    const void *in1, size_t len) {
+    if (out0 == NULL || out1 == NULL || hush_missing(in0, len) ||
+        hush_missing(in1, len))
+        return;
+    const hush_sha256_ops *ops = hush_sha256_ops_now();
+    const uint8_t *p0 = in0, *p1 = in1;
+    uint32_t state0[8], state1[8];
+    uint8_t tail0[128], tail1[128]; /* the messages' last bytes: wiped */
+    size_t whole = len / 64, rem = len % 64, nblocks;
+
+    memcpy(state0, sha256_iv, sizeof state0);
+    memcpy(state1, sha256_iv, sizeof state1);
+    if (whole != 0) ops->blocks_x2(state0, p0, state1, p1, whole);
+    if (rem != 0) {
+        memcpy(tail0, p0 + 64 * whole, rem);
+        memcpy(tail1, p1 + 64 * whole, rem);
+    }
+    nblocks = pad_tail(tail0, rem, len);
+    pad_tail(tail1, rem, len);
+    ops->blocks_x2(state0, tail0, state1, tail1, nblocks);
+    /* both inputs are fully read: now the outputs may overwrite them */
+    store_digest(out0, state0);
+    store_digest(out1, state1);
+    HUSH_WIPE_OBJ(&state0);
+    HUSH_WIPE_OBJ(&state1);
+    HUSH_WIPE_OBJ(&tail0);
+    HUSH_WIPE_OBJ(&tail1);
+}

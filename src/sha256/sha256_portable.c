@@ -1,0 +1,112 @@
+/*
+ * SHA-256 in plain C (FIPS 180-4 section 6.2), the tier every CPU runs.
+ *
+ * Constant time by construction: only additions, rotations and bitwise
+ * operations on the data; the one table (the round constants) is indexed
+ * by the round number alone.
+ *
+ * Speed comes from the shape the compiler sees: the eight working
+ * variables never move (each round macro is handed them in rotated order,
+ * so a round writes only d and h), and the message schedule lives in a
+ * 16-word window updated in place (W[t] overwrites W[t-16]), which keeps
+ * it in registers and stack slots instead of a 64-word array.
+ */
+#include "sha256/sha256_impl.h"
+
+const uint32_t hush_sha256_k[64] HUSH_ALIGNED(64) = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1,
+    0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
+    0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+    0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
+    0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+    0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
+    0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+    0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
+    0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+};
+
+static inline uint32_t ror32(uint32_t x, unsigned n) {
+    return (x >> n) | (x << (32 - n));
+}
+
+/* FIPS 180-4 (4.4)-(4.7) */
+#define BSIG0(x) (ror32((x), 2) ^ ror32((x), 13) ^ ror32((x), 22))
+#define BSIG1(x) (ror32((x), 6) ^ ror32((x), 11) ^ ror32((x), 25))
+#define SSIG0(x) (ror32((x), 7) ^ ror32((x), 18) ^ ((x) >> 3))
+#define SSIG1(x) (ror32((x), 17) ^ ror32((x), 19) ^ ((x) >> 10))
+/* Ch and Maj in the forms with one operation fewer than the textbook */
+#define CH(e, f, g)  ((((f) ^ (g)) & (e)) ^ (g))
+#define MAJ(a, b, c) (((a) & (b)) | (((a) | (b)) & (c)))
+
+/* W[t] for t >= 16, written over W[t-16] in the 16-word window. */
+#define SCHEDULE(w, t)                                                         \
+    ((w)[(t)&15] +=                                                            \
+     SSIG1((w)[((t)-2) & 15]) + (w)[((t)-7) & 15] + SSIG0((w)[((t)-15) & 15]))
+
+/* One round on the working variables named in rotated order: afterwards
+ * the caller's h holds the new a and d the new e. */
+#define ROUND(a, b, c, d, e, f, g, h, t, wt)                                   \
+    do {                                                                       \
+        uint32_t t1_ =                                                         \
+            (h) + BSIG1(e) + CH((e), (f), (g)) + hush_sha256_k[t] + (wt);      \
+        (d) += t1_;                                                            \
+        (h) = t1_ + BSIG0(a) + MAJ((a), (b), (c));                             \
+    } while (0)
+
+/* Eight rounds starting at t, with the schedule term chosen by W. */
+#define ROUNDS8(t, W)                                                          \
+    ROUND(a, b, c, d, e, f, g, h, (t) + 0, W((t) + 0));                        \
+    ROUND(h, a, b, c, d, e, f, g, (t) + 1, W((t) + 1));                        \
+    ROUND(g, h, a, b, c, d, e, f, (t) + 2, W((t) + 2));                        \
+    ROUND(f, g, h, a, b, c, d, e, (t) + 3, W((t) + 3));                        \
+    ROUND(e, f, g, h, a, b, c, d, (t) + 4, W((t) + 4));                        \
+    ROUND(d, e, f, g, h, a, b, c, (t) + 5, W((t) + 5));                        \
+    ROUND(c, d, e, f, g, h, a, b, (t) + 6, W((t) + 6));                        \
+    ROUND(b, c, d, e, f, g, h, a, (t) + 7, W((t) + 7))
+
+#define W_LOADED(t)    (w[(t)&15])
+#define W_SCHEDULED(t) SCHEDULE(w, t)
+
+static void sha256_blocks_portable(uint32_t state[8], const uint8_t *in,
+                                   size_t nblocks) {
+    uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
+    uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
+    uint32_t w[16]; /* message words: as secret as the message, wiped below */
+
+    do {
+        for (int i = 0; i < 16; i++)
+            w[i] = hush_load32_be(in + 4 * i);
+        ROUNDS8(0, W_LOADED);
+        ROUNDS8(8, W_LOADED);
+        /* 16..63: the schedule is computed as the rounds consume it */
+        for (int t = 16; t < 64; t += 16) {
+            ROUNDS8(t, W_SCHEDULED);
+            ROUNDS8(t + 8, W_SCHEDULED);
+        }
+        a = state[0] += a;
+        b = state[1] += b;
+        c = state[2] += c;
+        d = state[3] += d;
+        e = state[4] += e;
+        f = state[5] += f;
+        g = state[6] += g;
+        h = state[7] += h;
+        in += 64;
+    } while (--nblocks != 0);
+    HUSH_WIPE_OBJ(&w);
+}
+
+static void sha256_blocks_x2_portable(uint32_t state0[8], const uint8_t *in0,
+                                      uint32_t state1[8], const uint8_t *in1,
+                                      size_t nblocks) {
+    /* no unit to share: one stream after the other */
+    sha256_blocks_portable(state0, in0, nblocks);
+    sha256_blocks_portable(state1, in1, nblocks);
+}
+
+const hush_sha256_ops hush_sha256_portable = {
+    sha256_blocks_portable,
+    sha256_blocks_x2_portable,
+};
