@@ -31,40 +31,57 @@ static inline uint32_t ror32(uint32_t x, unsigned n) {
     return (x >> n) | (x << (32 - n));
 }
 
-/* FIPS 180-4 (4.4)-(4.7) */
+/*
+ * FIPS 180-4 (4.4)-(4.7). The big sigmas sit on the rounds' critical path,
+ * so their three rotations stay independent (depth 3); the small sigmas
+ * feed the schedule, which runs ahead of the rounds, so they are written
+ * nested, ror(x ^ ror(x, 11), 7) == ror(x, 7) ^ ror(x, 18), one register
+ * copy fewer each (docs/perf/sha256-portable.md).
+ */
 #define BSIG0(x) (ror32((x), 2) ^ ror32((x), 13) ^ ror32((x), 22))
 #define BSIG1(x) (ror32((x), 6) ^ ror32((x), 11) ^ ror32((x), 25))
-#define SSIG0(x) (ror32((x), 7) ^ ror32((x), 18) ^ ((x) >> 3))
-#define SSIG1(x) (ror32((x), 17) ^ ror32((x), 19) ^ ((x) >> 10))
-/* Ch and Maj in the forms with one operation fewer than the textbook */
-#define CH(e, f, g)  ((((f) ^ (g)) & (e)) ^ (g))
-#define MAJ(a, b, c) (((a) & (b)) | (((a) | (b)) & (c)))
+#define SSIG0(x) (ror32((x) ^ ror32((x), 11), 7) ^ ((x) >> 3))
+#define SSIG1(x) (ror32((x) ^ ror32((x), 2), 17) ^ ((x) >> 10))
+/* Ch with one operation fewer than the textbook form */
+#define CH(e, f, g) ((((f) ^ (g)) & (e)) ^ (g))
 
 /* W[t] for t >= 16, written over W[t-16] in the 16-word window. */
 #define SCHEDULE(w, t)                                                         \
     ((w)[(t)&15] +=                                                            \
      SSIG1((w)[((t)-2) & 15]) + (w)[((t)-7) & 15] + SSIG0((w)[((t)-15) & 15]))
 
-/* One round on the working variables named in rotated order: afterwards
- * the caller's h holds the new a and d the new e. */
-#define ROUND(a, b, c, d, e, f, g, h, t, wt)                                   \
+/*
+ * One round on the working variables named in rotated order: afterwards
+ * the caller's h holds the new a and d the new e.
+ *
+ * Maj(a, b, c) == b ^ ((a ^ b) & (b ^ c)), and this round's b ^ c is the
+ * previous round's a ^ b: the round stores a ^ b in `ab` for the next one
+ * and reads the previous one from `bc` (two variables, alternating), so Maj
+ * costs three operations instead of four or five.
+ */
+#define ROUND(a, b, c, d, e, f, g, h, t, wt, ab, bc)                           \
     do {                                                                       \
-        uint32_t t1_ =                                                         \
-            (h) + BSIG1(e) + CH((e), (f), (g)) + hush_sha256_k[t] + (wt);      \
+        /* h, K and W are known early; Ch and then Sigma1 of the new e are     \
+         * added last so the chain through e is as short as possible */        \
+        uint32_t t1_ = (h) + (hush_sha256_k[t] + (wt));                        \
+        t1_ += CH((e), (f), (g));                                              \
+        t1_ += BSIG1(e);                                                       \
         (d) += t1_;                                                            \
-        (h) = t1_ + BSIG0(a) + MAJ((a), (b), (c));                             \
+        (ab) = (a) ^ (b);                                                      \
+        (h) = t1_ + ((b) ^ ((ab) & (bc)));                                     \
+        (h) += BSIG0(a);                                                       \
     } while (0)
 
 /* Eight rounds starting at t, with the schedule term chosen by W. */
 #define ROUNDS8(t, W)                                                          \
-    ROUND(a, b, c, d, e, f, g, h, (t) + 0, W((t) + 0));                        \
-    ROUND(h, a, b, c, d, e, f, g, (t) + 1, W((t) + 1));                        \
-    ROUND(g, h, a, b, c, d, e, f, (t) + 2, W((t) + 2));                        \
-    ROUND(f, g, h, a, b, c, d, e, (t) + 3, W((t) + 3));                        \
-    ROUND(e, f, g, h, a, b, c, d, (t) + 4, W((t) + 4));                        \
-    ROUND(d, e, f, g, h, a, b, c, (t) + 5, W((t) + 5));                        \
-    ROUND(c, d, e, f, g, h, a, b, (t) + 6, W((t) + 6));                        \
-    ROUND(b, c, d, e, f, g, h, a, (t) + 7, W((t) + 7))
+    ROUND(a, b, c, d, e, f, g, h, (t) + 0, W((t) + 0), x1, x0);                \
+    ROUND(h, a, b, c, d, e, f, g, (t) + 1, W((t) + 1), x0, x1);                \
+    ROUND(g, h, a, b, c, d, e, f, (t) + 2, W((t) + 2), x1, x0);                \
+    ROUND(f, g, h, a, b, c, d, e, (t) + 3, W((t) + 3), x0, x1);                \
+    ROUND(e, f, g, h, a, b, c, d, (t) + 4, W((t) + 4), x1, x0);                \
+    ROUND(d, e, f, g, h, a, b, c, (t) + 5, W((t) + 5), x0, x1);                \
+    ROUND(c, d, e, f, g, h, a, b, (t) + 6, W((t) + 6), x1, x0);                \
+    ROUND(b, c, d, e, f, g, h, a, (t) + 7, W((t) + 7), x0, x1)
 
 #define W_LOADED(t)    (w[(t)&15])
 #define W_SCHEDULED(t) SCHEDULE(w, t)
@@ -76,6 +93,7 @@ static void sha256_blocks_portable(uint32_t state[8], const uint8_t *in,
     uint32_t w[16]; /* message words: as secret as the message, wiped below */
 
     do {
+        uint32_t x0 = b ^ c, x1; /* Maj's carried b ^ c (see ROUND) */
         for (int i = 0; i < 16; i++)
             w[i] = hush_load32_be(in + 4 * i);
         ROUNDS8(0, W_LOADED);

@@ -6,3 +6,8 @@ hush_add_test(NAME hmac_sha256 SOURCES test_hmac_sha256.c
   IMPLS ${HUSH_SHA256_IMPLS})
 hush_add_test(NAME sha256_openssl SOURCES test_sha256_openssl.c
   LIBS OpenSSL::Crypto IMPLS ${HUSH_SHA256_IMPLS})
+
+# A timing program for development (docs/perf/sha256.md), not a test.
+add_executable(timing_sha256 ${HUSH_FRAGMENT_DIR}/timing_sha256.c)
+target_link_libraries(timing_sha256 PRIVATE hush_static OpenSSL::Crypto
+                      PkgConfig::SODIUM)
