@@ -97,69 +97,143 @@ static void sha256_blocks_shani(uint32_t state[8], const uint8_t *in,
         in += 64;
     } while (--nblocks != 0);
     lanes_to_state(state, abef, cdgh);
-    /* The message words die in xmm registers that later code overwrites;
-     * nothing of them is spilled to the stack (see the assembly note in
-     * docs/perf/sha256-shani.md), so there is no stack buffer to wipe. */
+    /* The message words stay in xmm registers: GCC's only stack slots in
+     * this function hold copies of the public round constants (checked in
+     * the assembly, docs/perf/sha256.md), so there is no stack to wipe. */
 }
 
-/* Two streams, round for round: while one SHA256RNDS2 waits for its
- * predecessor, the other stream's is independent and issues.
+/*
+ * Two streams in one asm block, so that every write to xmm0 (the implicit
+ * operand of SHA256RNDS2) is a load, an add or a shuffle and never a
+ * register-to-register copy: on Zen 5 a renamed (eliminated) copy into
+ * xmm0 slows the two interleaved chains by about 15%, and the compiler's
+ * register allocator inserts such copies (docs/perf/sha256-x2.md).
  *
- * Sixteen xmm registers do not hold two streams' state, message words and
- * the block-start state, so the block-start state is kept in the callers'
- * own state arrays (in lane order during the loop) instead of in compiler
- * spill slots on the stack, which nobody would wipe. */
+ * Registers: xmm0 the round input; stream 0 in xmm1 (ABEF), xmm2 (CDGH),
+ * message quads xmm3-xmm6; stream 1 in xmm7, xmm8, xmm9-xmm12; xmm13 and
+ * xmm14 hold each stream's W+K of the current quad; xmm15 and xmm0 are the
+ * schedule temporaries. The block-start state lives in the callers' state
+ * arrays (lane order), not on the stack: nothing is spilled, and every
+ * register that held message words is cleared before the asm ends.
+ */
+
+/* W+K of quad q for both streams into xmm13 (stream 0) and xmm14 */
+#define X2_WK(koff, ma, mb)                                                    \
+    "movdqa " koff "(%[k]), %%xmm13\n\t"                                       \
+    "paddd %%" ma ", %%xmm13\n\t"                                              \
+    "movdqa " koff "(%[k]), %%xmm14\n\t"                                       \
+    "paddd %%" mb ", %%xmm14\n\t"
+
+/* Four rounds of both streams, alternating two rounds at a time; xmm0 is
+ * written by a shuffle each time (0xe4 is the identity), not by a copy. */
+#define X2_RNDS                                                                \
+    "pshufd $0xe4, %%xmm13, %%xmm0\n\t"                                        \
+    "sha256rnds2 %%xmm0, %%xmm1, %%xmm2\n\t"                                   \
+    "pshufd $0xe4, %%xmm14, %%xmm0\n\t"                                        \
+    "sha256rnds2 %%xmm0, %%xmm7, %%xmm8\n\t"                                   \
+    "pshufd $0x0e, %%xmm13, %%xmm0\n\t"                                        \
+    "sha256rnds2 %%xmm0, %%xmm2, %%xmm1\n\t"                                   \
+    "pshufd $0x0e, %%xmm14, %%xmm0\n\t"                                        \
+    "sha256rnds2 %%xmm0, %%xmm8, %%xmm7\n\t"
+
+#define X2_QUAD(koff, ma, mb) X2_WK(koff, ma, mb) X2_RNDS
+
+/* w4 = msg2(msg1(w4, w3) + alignr(w1, w2), w1), as SCHEDULE4 above */
+#define X2_SCHED(w4, w3, w2, w1, tmp)                                          \
+    "sha256msg1 %%" w3 ", %%" w4 "\n\t"                                        \
+    "movdqa %%" w1 ", %%" tmp "\n\t"                                           \
+    "palignr $4, %%" w2 ", %%" tmp "\n\t"                                      \
+    "paddd %%" tmp ", %%" w4 "\n\t"                                            \
+    "sha256msg2 %%" w1 ", %%" w4 "\n\t"
+
+/* Quad q: its W+K first, then the schedule of quad q + 4 into the
+ * registers quad q has just read, then the rounds. Placing the schedule
+ * before the rounds gave 1.69x instead of 1.66x (docs/perf/sha256-x2.md). */
+#define X2_QUAD_SCHED(koff, a4, a3, a2, a1, b4, b3, b2, b1)                    \
+    X2_WK(koff, a4, b4)                                                        \
+    X2_SCHED(a4, a3, a2, a1, "xmm15") X2_SCHED(b4, b3, b2, b1, "xmm0") X2_RNDS
+
+#define X2_LOAD(off, in, m)                                                    \
+    "movdqu " off "(%[" in "]), %%" m "\n\t"                                   \
+    "pshufb (%[mask]), %%" m "\n\t"
+
 static void sha256_blocks_x2_shani(uint32_t state0[8], const uint8_t *in0,
                                    uint32_t state1[8], const uint8_t *in1,
                                    size_t nblocks) {
-    __m128i abef0, cdgh0, abef1, cdgh1;
-    state_to_lanes(state0, &abef0, &cdgh0);
-    state_to_lanes(state1, &abef1, &cdgh1);
-    __m128i *saved0 = (__m128i *)state0, *saved1 = (__m128i *)state1;
-    do {
-        _mm_storeu_si128(&saved0[0], abef0);
-        _mm_storeu_si128(&saved0[1], cdgh0);
-        _mm_storeu_si128(&saved1[0], abef1);
-        _mm_storeu_si128(&saved1[1], cdgh1);
-        __m128i a0 = load_be(in0), a1 = load_be(in0 + 16);
-        __m128i a2 = load_be(in0 + 32), a3 = load_be(in0 + 48);
-        __m128i b0 = load_be(in1), b1 = load_be(in1 + 16);
-        __m128i b2 = load_be(in1 + 32), b3 = load_be(in1 + 48);
-        ROUNDS4(abef0, cdgh0, a0, 0);
-        ROUNDS4(abef1, cdgh1, b0, 0);
-        ROUNDS4(abef0, cdgh0, a1, 1);
-        ROUNDS4(abef1, cdgh1, b1, 1);
-        ROUNDS4(abef0, cdgh0, a2, 2);
-        ROUNDS4(abef1, cdgh1, b2, 2);
-        ROUNDS4(abef0, cdgh0, a3, 3);
-        ROUNDS4(abef1, cdgh1, b3, 3);
-        for (int q = 4; q < 16; q += 4) {
-            SCHEDULE4(a0, a1, a2, a3);
-            SCHEDULE4(b0, b1, b2, b3);
-            ROUNDS4(abef0, cdgh0, a0, q);
-            ROUNDS4(abef1, cdgh1, b0, q);
-            SCHEDULE4(a1, a2, a3, a0);
-            SCHEDULE4(b1, b2, b3, b0);
-            ROUNDS4(abef0, cdgh0, a1, q + 1);
-            ROUNDS4(abef1, cdgh1, b1, q + 1);
-            SCHEDULE4(a2, a3, a0, a1);
-            SCHEDULE4(b2, b3, b0, b1);
-            ROUNDS4(abef0, cdgh0, a2, q + 2);
-            ROUNDS4(abef1, cdgh1, b2, q + 2);
-            SCHEDULE4(a3, a0, a1, a2);
-            SCHEDULE4(b3, b0, b1, b2);
-            ROUNDS4(abef0, cdgh0, a3, q + 3);
-            ROUNDS4(abef1, cdgh1, b3, q + 3);
-        }
-        abef0 = _mm_add_epi32(abef0, _mm_loadu_si128(&saved0[0]));
-        cdgh0 = _mm_add_epi32(cdgh0, _mm_loadu_si128(&saved0[1]));
-        abef1 = _mm_add_epi32(abef1, _mm_loadu_si128(&saved1[0]));
-        cdgh1 = _mm_add_epi32(cdgh1, _mm_loadu_si128(&saved1[1]));
-        in0 += 64;
-        in1 += 64;
-    } while (--nblocks != 0);
-    lanes_to_state(state0, abef0, cdgh0);
-    lanes_to_state(state1, abef1, cdgh1);
+    __m128i abef, cdgh;
+    state_to_lanes(state0, &abef, &cdgh);
+    _mm_storeu_si128((__m128i *)&state0[0], abef);
+    _mm_storeu_si128((__m128i *)&state0[4], cdgh);
+    state_to_lanes(state1, &abef, &cdgh);
+    _mm_storeu_si128((__m128i *)&state1[0], abef);
+    _mm_storeu_si128((__m128i *)&state1[4], cdgh);
+    static const uint8_t bswap32[16] HUSH_ALIGNED(16) = {
+        3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12};
+
+    /* clang-format off */
+    __asm__ volatile(
+        "movdqu (%[s0]), %%xmm1\n\t"
+        "movdqu 16(%[s0]), %%xmm2\n\t"
+        "movdqu (%[s1]), %%xmm7\n\t"
+        "movdqu 16(%[s1]), %%xmm8\n\t"
+        "1:\n\t"
+        X2_LOAD("0", "in0", "xmm3")  X2_LOAD("16", "in0", "xmm4")
+        X2_LOAD("32", "in0", "xmm5") X2_LOAD("48", "in0", "xmm6")
+        X2_LOAD("0", "in1", "xmm9")  X2_LOAD("16", "in1", "xmm10")
+        X2_LOAD("32", "in1", "xmm11") X2_LOAD("48", "in1", "xmm12")
+        /*            K      stream 0: w4 w3 w2 w1       stream 1: w4 w3 w2 w1 */
+        X2_QUAD_SCHED("0",   "xmm3", "xmm4", "xmm5", "xmm6", "xmm9", "xmm10", "xmm11", "xmm12")
+        X2_QUAD_SCHED("16",  "xmm4", "xmm5", "xmm6", "xmm3", "xmm10", "xmm11", "xmm12", "xmm9")
+        X2_QUAD_SCHED("32",  "xmm5", "xmm6", "xmm3", "xmm4", "xmm11", "xmm12", "xmm9", "xmm10")
+        X2_QUAD_SCHED("48",  "xmm6", "xmm3", "xmm4", "xmm5", "xmm12", "xmm9", "xmm10", "xmm11")
+        X2_QUAD_SCHED("64",  "xmm3", "xmm4", "xmm5", "xmm6", "xmm9", "xmm10", "xmm11", "xmm12")
+        X2_QUAD_SCHED("80",  "xmm4", "xmm5", "xmm6", "xmm3", "xmm10", "xmm11", "xmm12", "xmm9")
+        X2_QUAD_SCHED("96",  "xmm5", "xmm6", "xmm3", "xmm4", "xmm11", "xmm12", "xmm9", "xmm10")
+        X2_QUAD_SCHED("112", "xmm6", "xmm3", "xmm4", "xmm5", "xmm12", "xmm9", "xmm10", "xmm11")
+        X2_QUAD_SCHED("128", "xmm3", "xmm4", "xmm5", "xmm6", "xmm9", "xmm10", "xmm11", "xmm12")
+        X2_QUAD_SCHED("144", "xmm4", "xmm5", "xmm6", "xmm3", "xmm10", "xmm11", "xmm12", "xmm9")
+        X2_QUAD_SCHED("160", "xmm5", "xmm6", "xmm3", "xmm4", "xmm11", "xmm12", "xmm9", "xmm10")
+        X2_QUAD_SCHED("176", "xmm6", "xmm3", "xmm4", "xmm5", "xmm12", "xmm9", "xmm10", "xmm11")
+        X2_QUAD("192", "xmm3", "xmm9")
+        X2_QUAD("208", "xmm4", "xmm10")
+        X2_QUAD("224", "xmm5", "xmm11")
+        X2_QUAD("240", "xmm6", "xmm12")
+        /* add the block-start state and keep the sum as the next one */
+        "movdqu (%[s0]), %%xmm13\n\t"
+        "paddd %%xmm13, %%xmm1\n\t"
+        "movdqu 16(%[s0]), %%xmm14\n\t"
+        "paddd %%xmm14, %%xmm2\n\t"
+        "movdqu %%xmm1, (%[s0])\n\t"
+        "movdqu %%xmm2, 16(%[s0])\n\t"
+        "movdqu (%[s1]), %%xmm13\n\t"
+        "paddd %%xmm13, %%xmm7\n\t"
+        "movdqu 16(%[s1]), %%xmm14\n\t"
+        "paddd %%xmm14, %%xmm8\n\t"
+        "movdqu %%xmm7, (%[s1])\n\t"
+        "movdqu %%xmm8, 16(%[s1])\n\t"
+        "add $64, %[in0]\n\t"
+        "add $64, %[in1]\n\t"
+        "dec %[n]\n\t"
+        "jnz 1b\n\t"
+        /* the message words and schedule die here, not in later code */
+        "pxor %%xmm3, %%xmm3\n\t"  "pxor %%xmm4, %%xmm4\n\t"
+        "pxor %%xmm5, %%xmm5\n\t"  "pxor %%xmm6, %%xmm6\n\t"
+        "pxor %%xmm9, %%xmm9\n\t"  "pxor %%xmm10, %%xmm10\n\t"
+        "pxor %%xmm11, %%xmm11\n\t" "pxor %%xmm12, %%xmm12\n\t"
+        "pxor %%xmm0, %%xmm0\n\t"  "pxor %%xmm13, %%xmm13\n\t"
+        "pxor %%xmm14, %%xmm14\n\t" "pxor %%xmm15, %%xmm15\n\t"
+        : [in0] "+r"(in0), [in1] "+r"(in1), [n] "+r"(nblocks)
+        : [s0] "r"(state0), [s1] "r"(state1), [k] "r"(hush_sha256_k),
+          [mask] "r"(bswap32)
+        : "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5",
+          "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13",
+          "xmm14", "xmm15");
+    /* clang-format on */
+
+    lanes_to_state(state0, _mm_loadu_si128((const __m128i *)&state0[0]),
+                   _mm_loadu_si128((const __m128i *)&state0[4]));
+    lanes_to_state(state1, _mm_loadu_si128((const __m128i *)&state1[0]),
+                   _mm_loadu_si128((const __m128i *)&state1[4]));
 }
 
 const hush_sha256_ops hush_sha256_shani = {
