@@ -86,11 +86,13 @@ static inline uint32_t ror32(uint32_t x, unsigned n) {
 #define W_LOADED(t)    (w[(t)&15])
 #define W_SCHEDULED(t) SCHEDULE(w, t)
 
-static void sha256_blocks_portable(uint32_t state[8], const uint8_t *in,
-                                   size_t nblocks) {
+/* Kept out of line so that its whole frame lies below the wrapper's and
+ * hush_scrub_stack can wipe it (see sha256_blocks_portable). */
+__attribute__((noinline)) static void
+compress_blocks(uint32_t state[8], const uint8_t *in, size_t nblocks) {
     uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
     uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
-    uint32_t w[16]; /* message words: as secret as the message, wiped below */
+    uint32_t w[16]; /* message words: as secret as the message */
 
     do {
         uint32_t x0 = b ^ c, x1; /* Maj's carried b ^ c (see ROUND) */
@@ -98,11 +100,14 @@ static void sha256_blocks_portable(uint32_t state[8], const uint8_t *in,
             w[i] = hush_load32_be(in + 4 * i);
         ROUNDS8(0, W_LOADED);
         ROUNDS8(8, W_LOADED);
-        /* 16..63: the schedule is computed as the rounds consume it */
-        for (int t = 16; t < 64; t += 16) {
-            ROUNDS8(t, W_SCHEDULED);
-            ROUNDS8(t + 8, W_SCHEDULED);
-        }
+        /* 16..63: the schedule is computed as the rounds consume it.
+         * Written out, not a loop, so every K[t] is an immediate. */
+        ROUNDS8(16, W_SCHEDULED);
+        ROUNDS8(24, W_SCHEDULED);
+        ROUNDS8(32, W_SCHEDULED);
+        ROUNDS8(40, W_SCHEDULED);
+        ROUNDS8(48, W_SCHEDULED);
+        ROUNDS8(56, W_SCHEDULED);
         a = state[0] += a;
         b = state[1] += b;
         c = state[2] += c;
@@ -113,7 +118,22 @@ static void sha256_blocks_portable(uint32_t state[8], const uint8_t *in,
         h = state[7] += h;
         in += 64;
     } while (--nblocks != 0);
-    HUSH_WIPE_OBJ(&w);
+}
+
+/*
+ * Fifteen registers do not hold eight working variables and a 16-word
+ * schedule, so the compiler keeps some of them in its stack frame: copies
+ * of the chaining state (for HMAC, key-derived) and of the message (for
+ * HMAC's padded-key block, the key itself). Rather than trusting where the
+ * compiler spills, the whole frame of compress_blocks (about 260 bytes
+ * with GCC 12 -O3; more under sanitizers) is zeroed after every call.
+ */
+#define PORTABLE_FRAME_SCRUB 1024
+
+static void sha256_blocks_portable(uint32_t state[8], const uint8_t *in,
+                                   size_t nblocks) {
+    compress_blocks(state, in, nblocks);
+    hush_scrub_stack(PORTABLE_FRAME_SCRUB);
 }
 
 static void sha256_blocks_x2_portable(uint32_t state0[8], const uint8_t *in0,

@@ -3,7 +3,8 @@
  * hush against OpenSSL and libsodium in the same process, interleaved
  * round by round, reporting the median of each contender.
  *
- *   flock /tmp/hush-bench.lock build/tests/timing_sha256 [rounds]
+ *   flock /tmp/hush-bench.lock build/tests/timing_sha256 [rounds [hash|hmac
+ * [len]]]
  *
  * Times are wall-clock ns (CLOCK_MONOTONIC); "cyc/B" converts them to core
  * cycles at an assumed 3.4 GHz core clock (not rdtsc ticks).
@@ -19,8 +20,8 @@
 
 #include "hush.h"
 
-#define CORE_GHZ 3.4
-#define MAX_ROUNDS 64
+#define CORE_GHZ   3.4
+#define MAX_ROUNDS 256
 
 static uint8_t *msg, *msg2, digest[32], digest2[32];
 static volatile uint8_t sink;
@@ -61,8 +62,8 @@ static void op_hmac_ossl(size_t len) {
 typedef struct contender {
     const char *name;
     op_fn fn;
-    const char *impl;   /* hush sha256 implementation to force, or NULL */
-    double per_call;    /* messages per call (x2: 2) */
+    const char *impl; /* hush sha256 implementation to force, or NULL */
+    double per_call;  /* messages per call (x2: 2) */
     double samples[MAX_ROUNDS];
 } contender;
 
@@ -76,9 +77,15 @@ static double median(double *v, int n) {
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* ns per message, median over rounds, contenders interleaved per round */
+/*
+ * ns per message, median over rounds, contenders interleaved per round.
+ * Each contender's ratio to the last one (the peer) is taken per round and
+ * its median printed: under a shared machine's changing load, a ratio of
+ * neighbouring samples is steadier than a ratio of medians.
+ */
 static void run(contender *c, int nc, size_t len, int rounds) {
-    size_t iters = 1 + (size_t)(4e6 / (len + 64)); /* ~ 1-2 ms per sample */
+    size_t iters = 1 + (size_t)(4e5 / (len + 64)); /* ~ 0.2 ms per sample */
+    double ratios[8][MAX_ROUNDS];
     for (int r = 0; r < rounds; r++) {
         for (int i = 0; i < nc; i++) {
             if (c[i].impl) hush_impl_force("sha256", c[i].impl);
@@ -86,46 +93,63 @@ static void run(contender *c, int nc, size_t len, int rounds) {
                 hush_hmac_sha256_init(&hmac_tmpl, hmac_key, sizeof hmac_key);
             c[i].fn(len); /* warm */
             double t0 = now_ns();
-            for (size_t k = 0; k < iters; k++) c[i].fn(len);
+            for (size_t k = 0; k < iters; k++)
+                c[i].fn(len);
             double t1 = now_ns();
             c[i].samples[r] = (t1 - t0) / (double)iters / c[i].per_call;
             sink ^= digest[0];
         }
+        for (int i = 0; i < nc; i++)
+            ratios[i][r] = c[nc - 1].samples[r] / c[i].samples[r];
     }
     printf("len %8zu:", len);
     for (int i = 0; i < nc; i++) {
         double ns = median(c[i].samples, rounds);
-        printf("  %s %.1f ns (%.2f GB/s, %.2f cyc/B)", c[i].name, ns,
-               len / ns, len ? ns * CORE_GHZ / (double)len : 0.0);
+        printf("  %s %.1f ns (%.2f GB/s, %.2f cyc/B, x%.2f)", c[i].name, ns,
+               len / ns, len ? ns * CORE_GHZ / (double)len : 0.0,
+               median(ratios[i], rounds));
     }
     printf("\n");
 }
 
 int main(int argc, char **argv) {
-    int rounds = argc > 1 ? atoi(argv[1]) : 11;
-    if (rounds < 1 || rounds > MAX_ROUNDS) rounds = 11;
+    int rounds = argc > 1 ? atoi(argv[1]) : 51;
+    if (rounds < 1 || rounds > MAX_ROUNDS) rounds = 51;
     if (sodium_init() < 0) return 1;
     size_t max = 1 << 20;
     msg = malloc(max);
     msg2 = malloc(max);
-    for (size_t i = 0; i < max; i++) msg[i] = (uint8_t)i, msg2[i] = (uint8_t)~i;
+    for (size_t i = 0; i < max; i++)
+        msg[i] = (uint8_t)i, msg2[i] = (uint8_t)~i;
 
     static const size_t sizes[] = {16, 64, 256, 1024, 4096, 16384, 1 << 20};
     const char *which = argc > 2 ? argv[2] : "all";
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         size_t len = sizes[s];
+        if (argc > 3 && (size_t)atol(argv[3]) != len) continue;
         if (!strcmp(which, "all") || !strcmp(which, "hash")) {
+            /* ratios: against single-stream shani here (x2's gain), */
+            contender x[] = {
+                {"x2/msg", op_hush_x2, "shani", 2, {0}},
+                {"shani", op_hush, "shani", 1, {0}},
+            };
+            run(x, 2, len, rounds);
+            /* against OpenSSL's SHA256() one-shot, */
             contender c[] = {
                 {"shani", op_hush, "shani", 1, {0}},
-                {"x2/msg", op_hush_x2, "shani", 2, {0}},
-                {"ossl", op_ossl_sha256, NULL, 1, {0}},
                 {"evp", op_ossl_evp, NULL, 1, {0}},
+                {"ossl", op_ossl_sha256, NULL, 1, {0}},
+            };
+            run(c, 3, len, rounds);
+            /* and portable against libsodium */
+            contender p[] = {
                 {"portable", op_hush, "portable", 1, {0}},
                 {"sodium", op_sodium, NULL, 1, {0}},
             };
-            run(c, 6, len, rounds);
+            run(p, 2, len, rounds);
         }
         if ((!strcmp(which, "all") || !strcmp(which, "hmac")) && len <= 1024) {
+            /* ratios against OpenSSL's HMAC() one-shot */
             contender c[] = {
                 {"hmac-pre", op_hmac_hush_pre, "shani", 1, {0}},
                 {"hmac-1shot", op_hmac_hush, "shani", 1, {0}},
