@@ -6,6 +6,7 @@
  * Every temporary that holds the PRK or output keying material is wiped.
  */
 #include "core/internal.h"
+#include "sha256/sha256_impl.h"
 
 /* info is read again for every output block, so output written into it
  * would change later blocks: any overlap is refused unless the output is a
@@ -48,8 +49,8 @@ int hush_hkdf_sha256_expand(uint8_t *out, size_t outlen, const uint8_t prk[32],
         done += take;
         counter++;
     }
-    HUSH_WIPE_OBJ(&keyed);
-    HUSH_WIPE_OBJ(&t);
+    HUSH_SHA256_WIPE_OBJ(&keyed);
+    HUSH_SHA256_WIPE_OBJ(&t);
     return HUSH_OK;
 }
 
@@ -66,6 +67,6 @@ int hush_hkdf_sha256(uint8_t *out, size_t outlen, const void *ikm,
     uint8_t prk[32]; /* wiped */
     hush_hkdf_sha256_extract(prk, salt, saltlen, ikm, ikmlen);
     int rc = hush_hkdf_sha256_expand(out, outlen, prk, info, infolen);
-    HUSH_WIPE_OBJ(&prk);
+    HUSH_SHA256_WIPE_OBJ(&prk);
     return rc;
 }

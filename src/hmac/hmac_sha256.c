@@ -8,6 +8,7 @@
  * stack only while init runs and are wiped before it returns.
  */
 #include "core/internal.h"
+#include "sha256/sha256_impl.h"
 
 #define BLOCK 64
 
@@ -18,7 +19,7 @@ void hush_hmac_sha256_init(hush_hmac_sha256_ctx *c, const void *key,
         /* no key to use: leave a context that cannot be mistaken for one
          * keyed with the empty key (its final writes the MAC of nothing
          * under a zero state, which no real key produces) */
-        HUSH_WIPE_OBJ(c);
+        HUSH_SHA256_WIPE_OBJ(c);
         return;
     }
     uint8_t pad[BLOCK]; /* K0 ^ ipad, then K0 ^ opad: key material, wiped */
@@ -40,7 +41,7 @@ void hush_hmac_sha256_init(hush_hmac_sha256_ctx *c, const void *key,
         pad[i] ^= 0x36 ^ 0x5c;
     hush_sha256_init(&c->outer);
     hush_sha256_update(&c->outer, pad, BLOCK);
-    HUSH_WIPE_OBJ(&pad);
+    HUSH_SHA256_WIPE_OBJ(&pad);
 }
 
 void hush_hmac_sha256_update(hush_hmac_sha256_ctx *c, const void *in,
@@ -56,9 +57,9 @@ void hush_hmac_sha256_final(hush_hmac_sha256_ctx *c, uint8_t out[32]) {
         hush_sha256_final(&c->inner, inner_digest);
         hush_sha256_update(&c->outer, inner_digest, sizeof inner_digest);
         hush_sha256_final(&c->outer, out);
-        HUSH_WIPE_OBJ(&inner_digest);
+        HUSH_SHA256_WIPE_OBJ(&inner_digest);
     }
-    HUSH_WIPE_OBJ(c);
+    HUSH_SHA256_WIPE_OBJ(c);
 }
 
 void hush_hmac_sha256(uint8_t out[32], const void *key, size_t keylen,

@@ -28,15 +28,19 @@ static void store_digest(uint8_t out[32], const uint32_t state[8]) {
 }
 
 /*
- * Writes the padding of a message of total length `total` whose last
- * `rem` (< 64) bytes are already at the start of `block` (128 bytes), and
- * returns how many blocks (1 or 2) now hold the tail. FIPS 180-4 5.1.1.
+ * Builds the padded last block(s) of a message of total length `total`
+ * whose final `rem` (< 64) bytes are at `rest`, in `tail` (128 bytes), and
+ * returns how many blocks (1 or 2) they fill. FIPS 180-4 5.1.1. The whole
+ * tail is zeroed first with fixed-size stores, so no variable-length
+ * memset (a `rep stos`) is needed for the padding.
  */
-static size_t pad_tail(uint8_t block[128], size_t rem, uint64_t total) {
+static size_t build_tail(uint8_t tail[128], const uint8_t *rest, size_t rem,
+                         uint64_t total) {
     size_t nblocks = rem < 56 ? 1 : 2;
-    block[rem] = 0x80;
-    memset(block + rem + 1, 0, 64 * nblocks - 8 - (rem + 1));
-    hush_store64_be(block + 64 * nblocks - 8, total << 3);
+    hush_sha256_zero16(tail, 8);
+    if (rem != 0) memcpy(tail, rest, rem);
+    tail[rem] = 0x80;
+    hush_store64_be(tail + 64 * nblocks - 8, total << 3);
     return nblocks;
 }
 
@@ -76,19 +80,14 @@ void hush_sha256_final(hush_sha256_ctx *c, uint8_t out[32]) {
     if (c == NULL) return;
     if (out != NULL && c->impl != NULL) {
         const hush_sha256_ops *ops = c->impl;
-        size_t used = (size_t)(c->bytes & 63);
-        c->buf[used++] = 0x80;
-        if (used > 56) {
-            memset(c->buf + used, 0, 64 - used);
-            ops->blocks(c->state, c->buf, 1);
-            used = 0;
-        }
-        memset(c->buf + used, 0, 56 - used);
-        hush_store64_be(c->buf + 56, c->bytes << 3);
-        ops->blocks(c->state, c->buf, 1);
+        uint8_t tail[128]; /* the message's last bytes: wiped */
+        size_t nblocks =
+            build_tail(tail, c->buf, (size_t)(c->bytes & 63), c->bytes);
+        ops->blocks(c->state, tail, nblocks);
         store_digest(out, c->state);
+        HUSH_SHA256_WIPE_OBJ(&tail);
     }
-    HUSH_WIPE_OBJ(c);
+    HUSH_SHA256_WIPE_OBJ(c);
 }
 
 void hush_sha256(uint8_t out[32], const void *in, size_t len) {
@@ -101,11 +100,10 @@ void hush_sha256(uint8_t out[32], const void *in, size_t len) {
 
     memcpy(state, sha256_iv, sizeof state);
     if (whole != 0) ops->blocks(state, p, whole);
-    if (rem != 0) memcpy(tail, p + 64 * whole, rem);
-    ops->blocks(state, tail, pad_tail(tail, rem, len));
+    ops->blocks(state, tail, build_tail(tail, p + 64 * whole, rem, len));
     store_digest(out, state);
-    HUSH_WIPE_OBJ(&state);
-    HUSH_WIPE_OBJ(&tail);
+    HUSH_SHA256_WIPE_OBJ(&state);
+    HUSH_SHA256_WIPE_OBJ(&tail);
 }
 
 void hush_sha256_x2(uint8_t out0[32], const void *in0, uint8_t out1[32],
@@ -122,18 +120,14 @@ void hush_sha256_x2(uint8_t out0[32], const void *in0, uint8_t out1[32],
     memcpy(state0, sha256_iv, sizeof state0);
     memcpy(state1, sha256_iv, sizeof state1);
     if (whole != 0) ops->blocks_x2(state0, p0, state1, p1, whole);
-    if (rem != 0) {
-        memcpy(tail0, p0 + 64 * whole, rem);
-        memcpy(tail1, p1 + 64 * whole, rem);
-    }
-    nblocks = pad_tail(tail0, rem, len);
-    pad_tail(tail1, rem, len);
+    nblocks = build_tail(tail0, p0 + 64 * whole, rem, len);
+    build_tail(tail1, p1 + 64 * whole, rem, len);
     ops->blocks_x2(state0, tail0, state1, tail1, nblocks);
     /* both inputs are fully read: now the outputs may overwrite them */
     store_digest(out0, state0);
     store_digest(out1, state1);
-    HUSH_WIPE_OBJ(&state0);
-    HUSH_WIPE_OBJ(&state1);
-    HUSH_WIPE_OBJ(&tail0);
-    HUSH_WIPE_OBJ(&tail1);
+    HUSH_SHA256_WIPE_OBJ(&state0);
+    HUSH_SHA256_WIPE_OBJ(&state1);
+    HUSH_SHA256_WIPE_OBJ(&tail0);
+    HUSH_SHA256_WIPE_OBJ(&tail1);
 }

@@ -22,9 +22,8 @@ static inline __m128i load_be(const uint8_t *p) {
     return _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)p), bswap32);
 }
 
-static inline __m128i round_keys(int quad) {
-    return _mm_load_si128((const __m128i *)&hush_sha256_k[4 * quad]);
-}
+/* K[4q..4q+3] from the table `k` (a local pointer, see below) */
+#define round_keys(quad) _mm_load_si128((const __m128i *)&k[4 * (quad)])
 
 /* state[0..7] = A..H  ->  (ABEF, CDGH), and back. */
 static inline void state_to_lanes(const uint32_t state[8], __m128i *abef,
@@ -84,6 +83,12 @@ static void sha256_blocks_shani(uint32_t state[8], const uint8_t *in,
     __m128i abef, cdgh;
     state_to_lanes(state, &abef, &cdgh);
     do {
+        /* Hidden from the optimiser per block: otherwise GCC hoists all 16
+         * round-constant loads out of the loop and copies them to stack
+         * slots, 26 extra instructions that a one- or two-block call (the
+         * 16- and 64-byte hashes) pays in full. */
+        const uint32_t *k = hush_sha256_k;
+        __asm__("" : "+r"(k));
         const __m128i abef_in = abef, cdgh_in = cdgh;
         __m128i m0 = load_be(in), m1 = load_be(in + 16);
         __m128i m2 = load_be(in + 32), m3 = load_be(in + 48);

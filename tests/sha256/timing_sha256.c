@@ -13,6 +13,9 @@
 #include <openssl/hmac.h>
 #include <openssl/sha.h>
 #include <sodium.h>
+#if defined(HUSH_TIMING_GCRYPT)
+#include <gcrypt.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +49,20 @@ static void op_ossl_evp(size_t len) {
     EVP_Digest(msg, len, digest, &n, EVP_sha256(), NULL);
 }
 static void op_sodium(size_t len) { crypto_hash_sha256(digest, msg, len); }
+#if defined(HUSH_TIMING_GCRYPT)
+static void op_gcrypt(size_t len) {
+    gcry_md_hash_buffer(GCRY_MD_SHA256, digest, msg, len);
+}
+static void op_hmac_gcrypt(size_t len) {
+    gcry_mac_hd_t h;
+    size_t n = 32;
+    gcry_mac_open(&h, GCRY_MAC_HMAC_SHA256, 0, NULL);
+    gcry_mac_setkey(h, hmac_key, sizeof hmac_key);
+    gcry_mac_write(h, msg, len);
+    gcry_mac_read(h, digest, &n);
+    gcry_mac_close(h);
+}
+#endif
 static void op_hmac_hush_pre(size_t len) {
     hush_hmac_sha256_ctx c = hmac_tmpl;
     hush_hmac_sha256_update(&c, msg, len);
@@ -116,6 +133,10 @@ int main(int argc, char **argv) {
     int rounds = argc > 1 ? atoi(argv[1]) : 51;
     if (rounds < 1 || rounds > MAX_ROUNDS) rounds = 51;
     if (sodium_init() < 0) return 1;
+#if defined(HUSH_TIMING_GCRYPT)
+    gcry_check_version(NULL);
+    gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
+#endif
     size_t max = 1 << 20;
     msg = malloc(max);
     msg2 = malloc(max);
@@ -137,10 +158,14 @@ int main(int argc, char **argv) {
             /* against OpenSSL's SHA256() one-shot, */
             contender c[] = {
                 {"shani", op_hush, "shani", 1, {0}},
+#if defined(HUSH_TIMING_GCRYPT)
+                {"gcrypt", op_gcrypt, NULL, 1, {0}},
+#endif
+                {"sodium", op_sodium, NULL, 1, {0}},
                 {"evp", op_ossl_evp, NULL, 1, {0}},
                 {"ossl", op_ossl_sha256, NULL, 1, {0}},
             };
-            run(c, 3, len, rounds);
+            run(c, (int)(sizeof c / sizeof c[0]), len, rounds);
             /* and portable against libsodium */
             contender p[] = {
                 {"portable", op_hush, "portable", 1, {0}},
@@ -153,9 +178,12 @@ int main(int argc, char **argv) {
             contender c[] = {
                 {"hmac-pre", op_hmac_hush_pre, "shani", 1, {0}},
                 {"hmac-1shot", op_hmac_hush, "shani", 1, {0}},
+#if defined(HUSH_TIMING_GCRYPT)
+                {"gcrypt-mac", op_hmac_gcrypt, NULL, 1, {0}},
+#endif
                 {"ossl-HMAC()", op_hmac_ossl, NULL, 1, {0}},
             };
-            run(c, 3, len, rounds);
+            run(c, (int)(sizeof c / sizeof c[0]), len, rounds);
         }
     }
     printf("(sink %u)\n", sink);
