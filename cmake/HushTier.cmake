@@ -73,7 +73,7 @@ function(hush_add_asm_target)
   target_compile_options(hush_asm PRIVATE -S -fno-asynchronous-unwind-tables
                          -fverbose-asm)
   add_custom_target(asm
-    COMMAND ${CMAKE_COMMAND} -DOBJECTS="$<TARGET_OBJECTS:hush_asm>"
+    COMMAND ${CMAKE_COMMAND} "-DOBJECTS=$<JOIN:$<TARGET_OBJECTS:hush_asm>,|>"
             -DOUT=${PROJECT_BINARY_DIR}/asm -P ${PROJECT_SOURCE_DIR}/cmake/CopyAsm.cmake
-    DEPENDS hush_asm COMMAND_EXPAND_LISTS VERBATIM)
+    DEPENDS hush_asm VERBATIM)
 endfunction()
