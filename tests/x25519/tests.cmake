@@ -1,0 +1,10 @@
+# X25519: every vector and the differential test, once per implementation.
+# The 1,000,000-iteration RFC 7748 test runs only under the `slow` label.
+find_package(OpenSSL 3.0 REQUIRED)
+hush_add_test(NAME x25519 SOURCES test_x25519.c
+  LIBS OpenSSL::Crypto PkgConfig::SODIUM
+  IMPLS x25519=portable x25519=mulx)
+hush_add_test(NAME x25519_slow SOURCES test_x25519.c
+  LIBS OpenSSL::Crypto PkgConfig::SODIUM
+  IMPLS x25519=portable x25519=mulx LABELS slow ENV HUSH_X25519_SLOW=1
+  TIMEOUT 3600)
