@@ -62,39 +62,69 @@ static inline void fe_cswap(fe f, fe g, uint64_t mask) {
     hush_ct_swap64(mask, f, g, 4);
 }
 
-/* h = f + g mod 2^256, a carry out re-entering as 38; a second carry can
- * only follow when the low limb is tiny, so it lands in limb 0 alone. */
+/*
+ * h = f + g mod 2^256, a carry out re-entering as 38; a second carry can
+ * only follow when the low limb is tiny, so it lands in limb 0 alone.
+ * Assembly so the carry becomes a mask with SBB (two instructions) rather
+ * than SETC, MOVZX, NEG through the value barrier: the ladder's additions
+ * sit on its critical path.
+ */
 static inline void fe_add(fe h, const fe f, const fe g) {
-    unsigned long long r0, r1, r2, r3;
-    unsigned char c;
-    c = _addcarry_u64(0, f[0], g[0], &r0);
-    c = _addcarry_u64(c, f[1], g[1], &r1);
-    c = _addcarry_u64(c, f[2], g[2], &r2);
-    c = _addcarry_u64(c, f[3], g[3], &r3);
-    uint64_t fold = hush_ct_mask64(c) & 38;
-    c = _addcarry_u64(0, r0, fold, &r0);
-    c = _addcarry_u64(c, r1, 0, &r1);
-    c = _addcarry_u64(c, r2, 0, &r2);
-    c = _addcarry_u64(c, r3, 0, &r3);
-    r0 += hush_ct_mask64(c) & 38;
+    uint64_t r0, r1, r2, r3, t;
+    __asm__("movq %[f0], %[r0]\n\t"
+            "addq %[g0], %[r0]\n\t"
+            "movq %[f1], %[r1]\n\t"
+            "adcq %[g1], %[r1]\n\t"
+            "movq %[f2], %[r2]\n\t"
+            "adcq %[g2], %[r2]\n\t"
+            "movq %[f3], %[r3]\n\t"
+            "adcq %[g3], %[r3]\n\t"
+            "sbbq %[t], %[t]\n\t"
+            "andq $38, %[t]\n\t"
+            "addq %[t], %[r0]\n\t"
+            "adcq $0, %[r1]\n\t"
+            "adcq $0, %[r2]\n\t"
+            "adcq $0, %[r3]\n\t"
+            "sbbq %[t], %[t]\n\t"
+            "andq $38, %[t]\n\t"
+            "addq %[t], %[r0]\n\t"
+            : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3),
+              [t] "=&r"(t)
+            : [f0] "m"(f[0]), [f1] "m"(f[1]), [f2] "m"(f[2]), [f3] "m"(f[3]),
+              [g0] "m"(g[0]), [g1] "m"(g[1]), [g2] "m"(g[2]), [g3] "m"(g[3])
+            : "cc");
     h[0] = r0, h[1] = r1, h[2] = r2, h[3] = r3;
+    (void)t;
 }
 
-/* h = f - g, a borrow re-entering as -38 (2^256 = 38 mod p). */
+/* h = f - g, a borrow re-entering as -38 (2^256 = 38 mod p); as in fe_add
+ * a second borrow can only reach limb 0. */
 static inline void fe_sub(fe h, const fe f, const fe g) {
-    unsigned long long r0, r1, r2, r3;
-    unsigned char b;
-    b = _subborrow_u64(0, f[0], g[0], &r0);
-    b = _subborrow_u64(b, f[1], g[1], &r1);
-    b = _subborrow_u64(b, f[2], g[2], &r2);
-    b = _subborrow_u64(b, f[3], g[3], &r3);
-    uint64_t fold = hush_ct_mask64(b) & 38;
-    b = _subborrow_u64(0, r0, fold, &r0);
-    b = _subborrow_u64(b, r1, 0, &r1);
-    b = _subborrow_u64(b, r2, 0, &r2);
-    b = _subborrow_u64(b, r3, 0, &r3);
-    r0 -= hush_ct_mask64(b) & 38;
+    uint64_t r0, r1, r2, r3, t;
+    __asm__("movq %[f0], %[r0]\n\t"
+            "subq %[g0], %[r0]\n\t"
+            "movq %[f1], %[r1]\n\t"
+            "sbbq %[g1], %[r1]\n\t"
+            "movq %[f2], %[r2]\n\t"
+            "sbbq %[g2], %[r2]\n\t"
+            "movq %[f3], %[r3]\n\t"
+            "sbbq %[g3], %[r3]\n\t"
+            "sbbq %[t], %[t]\n\t"
+            "andq $38, %[t]\n\t"
+            "subq %[t], %[r0]\n\t"
+            "sbbq $0, %[r1]\n\t"
+            "sbbq $0, %[r2]\n\t"
+            "sbbq $0, %[r3]\n\t"
+            "sbbq %[t], %[t]\n\t"
+            "andq $38, %[t]\n\t"
+            "subq %[t], %[r0]\n\t"
+            : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3),
+              [t] "=&r"(t)
+            : [f0] "m"(f[0]), [f1] "m"(f[1]), [f2] "m"(f[2]), [f3] "m"(f[3]),
+              [g0] "m"(g[0]), [g1] "m"(g[1]), [g2] "m"(g[2]), [g3] "m"(g[3])
+            : "cc");
     h[0] = r0, h[1] = r1, h[2] = r2, h[3] = r3;
+    (void)t;
 }
 
 /*

@@ -8,3 +8,10 @@ hush_add_test(NAME x25519_slow SOURCES test_x25519.c
   LIBS OpenSSL::Crypto PkgConfig::SODIUM
   IMPLS x25519=portable x25519=mulx LABELS slow ENV HUSH_X25519_SLOW=1
   TIMEOUT 3600)
+
+# Development timing (interleaved with OpenSSL and libsodium); not a test.
+if(HUSH_X86_64)
+  add_executable(x25519_timing ${HUSH_FRAGMENT_DIR}/timing_x25519.c)
+  target_link_libraries(x25519_timing PRIVATE hush_static OpenSSL::Crypto
+                        PkgConfig::SODIUM)
+endif()
