@@ -7,7 +7,7 @@
  *   fe_tobytes(s, h)       s = h fully reduced
  *   fe_add / fe_sub        h = f + g, h = f - g (in the tier's bounds)
  *   fe_mul / fe_sq         h = f * g, h = f^2 (outputs fit every input bound)
- *   fe_mul_a24(h, f)       h = 121666 * f
+ *   fe_mul_small(h, f, c)  h = c * f for a public c < 2^17
  *   fe_cswap(f, g, mask)   swaps f and g when mask is all ones, no branch
  *   fe_copy, fe_set_small  h = f, h = small constant
  *
@@ -76,8 +76,11 @@ typedef struct ladder_state {
  * One step of RFC 7748 section 5: a differential addition and a doubling.
  * x3 := (DA + CB)^2, z3 := x1 (DA - CB)^2, x2 := AA BB, z2 := E (BB + 121666 E)
  * (equal to the RFC's E (AA + 121665 E), one addition fewer to reach).
+ * When u is the base point 9 (x1_is_nine, a compile-time constant), the
+ * multiplication by x1 is a multiplication by a small constant instead.
  */
-static inline void ladder_step(ladder_state *s) {
+static inline __attribute__((always_inline)) void ladder_step(ladder_state *s,
+                                                              int x1_is_nine) {
     fe_add(s->a, s->x2, s->z2);
     fe_sub(s->b, s->x2, s->z2);
     fe_add(s->c, s->x3, s->z3);
@@ -90,17 +93,21 @@ static inline void ladder_step(ladder_state *s) {
     fe_sub(s->z3, s->da, s->cb);
     fe_sq(s->x3, s->x3);
     fe_sq(s->z3, s->z3);
-    fe_mul(s->z3, s->z3, s->x1);
+    if (x1_is_nine)
+        fe_mul_small(s->z3, s->z3, 9);
+    else
+        fe_mul(s->z3, s->z3, s->x1);
     fe_mul(s->x2, s->aa, s->bb);
     fe_sub(s->e, s->aa, s->bb);
-    fe_mul_a24(s->z2, s->e);
+    fe_mul_small(s->z2, s->e, 121666);
     fe_add(s->z2, s->z2, s->bb);
     fe_mul(s->z2, s->z2, s->e);
 }
 
-/* out = X25519(scalar, u), RFC 7748 section 5. */
-static void x25519_ladder(uint8_t out[32], const uint8_t scalar[32],
-                          const uint8_t u[32]) {
+/* out = X25519(scalar, u), RFC 7748 section 5; u = 9 when x1_is_nine. */
+static inline __attribute__((always_inline)) void
+ladder_run(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32],
+           int x1_is_nine) {
     uint8_t k[32];
     ladder_state s;
     hush_x25519_clamp(k, scalar);
@@ -118,7 +125,7 @@ static void x25519_ladder(uint8_t out[32], const uint8_t scalar[32],
         fe_cswap(s.x2, s.x3, mask);
         fe_cswap(s.z2, s.z3, mask);
         swap = bit;
-        ladder_step(&s);
+        ladder_step(&s, x1_is_nine);
     }
     uint64_t mask = hush_ct_mask64(swap);
     fe_cswap(s.x2, s.x3, mask);
@@ -130,6 +137,17 @@ static void x25519_ladder(uint8_t out[32], const uint8_t scalar[32],
 
     hush_wipe(k, sizeof k);
     HUSH_WIPE_OBJ(&s);
+}
+
+static void x25519_ladder(uint8_t out[32], const uint8_t scalar[32],
+                          const uint8_t u[32]) {
+    ladder_run(out, scalar, u, 0);
+}
+
+/* X25519(scalar, 9): the same ladder, x1 = 9 known to the compiler. */
+static void x25519_ladder_base(uint8_t out[32], const uint8_t scalar[32]) {
+    static const uint8_t nine[32] = {9}; /* not secret: the base point */
+    ladder_run(out, scalar, nine, 1);
 }
 
 #endif

@@ -296,33 +296,29 @@ static inline void fe_sq(fe h, const fe f) {
     (void)lo, (void)hi, (void)r4, (void)r5, (void)r6, (void)r7;
 }
 
-/* h = 121666 * f: one row of products, the fifth word folded as 38. */
-static inline void fe_mul_a24(fe h, const fe f) {
+/* h = c * f for c < 2^17: one row of products, the fifth word folded as
+ * 38 (2^256 = 38 mod p). */
+static inline void fe_mul_small(fe h, const fe f, uint64_t c) {
     typedef unsigned __int128 u128;
-    u128 t0 = (u128)f[0] * 121666, t1 = (u128)f[1] * 121666;
-    u128 t2 = (u128)f[2] * 121666, t3 = (u128)f[3] * 121666;
+    u128 t0 = (u128)f[0] * c, t1 = (u128)f[1] * c;
+    u128 t2 = (u128)f[2] * c, t3 = (u128)f[3] * c;
     unsigned long long r0 = (uint64_t)t0, r1, r2, r3;
-    unsigned char c;
-    c = _addcarry_u64(0, (uint64_t)t1, (uint64_t)(t0 >> 64), &r1);
-    c = _addcarry_u64(c, (uint64_t)t2, (uint64_t)(t1 >> 64), &r2);
-    c = _addcarry_u64(c, (uint64_t)t3, (uint64_t)(t2 >> 64), &r3);
-    uint64_t top = (uint64_t)(t3 >> 64) + c; /* < 2^17 */
-    c = _addcarry_u64(0, r0, top * 38, &r0);
-    c = _addcarry_u64(c, r1, 0, &r1);
-    c = _addcarry_u64(c, r2, 0, &r2);
-    c = _addcarry_u64(c, r3, 0, &r3);
-    r0 += hush_ct_mask64(c) & 38;
+    unsigned char cy;
+    cy = _addcarry_u64(0, (uint64_t)t1, (uint64_t)(t0 >> 64), &r1);
+    cy = _addcarry_u64(cy, (uint64_t)t2, (uint64_t)(t1 >> 64), &r2);
+    cy = _addcarry_u64(cy, (uint64_t)t3, (uint64_t)(t2 >> 64), &r3);
+    uint64_t top = (uint64_t)(t3 >> 64) + cy; /* < 2^17 */
+    cy = _addcarry_u64(0, r0, top * 38, &r0);
+    cy = _addcarry_u64(cy, r1, 0, &r1);
+    cy = _addcarry_u64(cy, r2, 0, &r2);
+    cy = _addcarry_u64(cy, r3, 0, &r3);
+    r0 += hush_ct_mask64(cy) & 38;
     h[0] = r0, h[1] = r1, h[2] = r2, h[3] = r3;
 }
 
 #include "x25519/x25519_ladder.h"
 
-static void x25519_base_mulx(uint8_t out[32], const uint8_t scalar[32]) {
-    static const uint8_t nine[32] = {9}; /* not secret: the base point */
-    x25519_ladder(out, scalar, nine);
-}
-
 const hush_x25519_ops hush_x25519_mulx = {
     x25519_ladder,
-    x25519_base_mulx,
+    x25519_ladder_base,
 };

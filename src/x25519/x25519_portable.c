@@ -2,7 +2,8 @@
  * X25519, portable tier: GF(2^255-19) in five 51-bit limbs, products in
  * unsigned __int128, then the shared ladder (x25519_ladder.h).
  *
- * Bounds: fe_mul, fe_sq and fe_mul_a24 return limbs below 2^51 + 2^13
+ * Bounds: fe_mul, fe_sq and fe_mul_small (c < 2^17) return limbs below 2^51 +
+ * 2^13
  * ("carried"); fe_add of two carried elements stays below 2^53, which
  * fe_mul and fe_sq accept (19 * 2^53 * 2^53 * 5 < 2^128); fe_sub takes
  * carried inputs only, which is all the ladder ever gives it.
@@ -131,21 +132,16 @@ static inline void fe_sq(fe h, const fe f) {
     fe_carry_wide(h, r0, r1, r2, r3, r4);
 }
 
-static inline void fe_mul_a24(fe h, const fe f) {
+static inline void fe_mul_small(fe h, const fe f, uint64_t c) {
     u128 r[5];
     for (int i = 0; i < 5; i++)
-        r[i] = (u128)f[i] * 121666;
+        r[i] = (u128)f[i] * c;
     fe_carry_wide(h, r[0], r[1], r[2], r[3], r[4]);
 }
 
 #include "x25519/x25519_ladder.h"
 
-static void x25519_base_portable(uint8_t out[32], const uint8_t scalar[32]) {
-    static const uint8_t nine[32] = {9}; /* not secret: the base point */
-    x25519_ladder(out, scalar, nine);
-}
-
 const hush_x25519_ops hush_x25519_portable = {
     x25519_ladder,
-    x25519_base_portable,
+    x25519_ladder_base,
 };
