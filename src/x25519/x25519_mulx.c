@@ -58,8 +58,15 @@ static inline void fe_set_small(fe h, uint64_t v) {
     h[0] = v;
     h[1] = h[2] = h[3] = 0;
 }
+/* Word by word in general registers: a vectorised swap would reload limbs
+ * just stored by 64-bit writes with 128-bit loads, which store-to-load
+ * forwarding cannot serve (a stall on the ladder's critical path). */
 static inline void fe_cswap(fe f, fe g, uint64_t mask) {
-    hush_ct_swap64(mask, f, g, 4);
+    for (int i = 0; i < 4; i++) {
+        uint64_t t = hush_ct_barrier64(mask & (f[i] ^ g[i]));
+        f[i] ^= t;
+        g[i] ^= t;
+    }
 }
 
 /*

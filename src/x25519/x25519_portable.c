@@ -83,8 +83,15 @@ static inline void fe_sub(fe h, const fe f, const fe g) {
     h[4] = f[4] + 0xFFFFFFFFFFFFEull - g[4];
     fe_carry(h);
 }
+/* Word by word in general registers: a vectorised swap would reload limbs
+ * just stored by 64-bit writes with 128-bit loads, which store-to-load
+ * forwarding cannot serve (a stall on the ladder's critical path). */
 static inline void fe_cswap(fe f, fe g, uint64_t mask) {
-    hush_ct_swap64(mask, f, g, 5);
+    for (int i = 0; i < 5; i++) {
+        uint64_t t = hush_ct_barrier64(mask & (f[i] ^ g[i]));
+        f[i] ^= t;
+        g[i] ^= t;
+    }
 }
 
 /* Carries five 128-bit column sums into a carried element. */
