@@ -76,11 +76,8 @@ typedef struct ladder_state {
  * One step of RFC 7748 section 5: a differential addition and a doubling.
  * x3 := (DA + CB)^2, z3 := x1 (DA - CB)^2, x2 := AA BB, z2 := E (BB + 121666 E)
  * (equal to the RFC's E (AA + 121665 E), one addition fewer to reach).
- * When u is the base point 9 (x1_is_nine, a compile-time constant), the
- * multiplication by x1 is a multiplication by a small constant instead.
  */
-static inline __attribute__((always_inline)) void ladder_step(ladder_state *s,
-                                                              int x1_is_nine) {
+static inline void ladder_step(ladder_state *s) {
     fe_add(s->a, s->x2, s->z2);
     fe_sub(s->b, s->x2, s->z2);
     fe_add(s->c, s->x3, s->z3);
@@ -93,10 +90,7 @@ static inline __attribute__((always_inline)) void ladder_step(ladder_state *s,
     fe_sub(s->z3, s->da, s->cb);
     fe_sq(s->x3, s->x3);
     fe_sq(s->z3, s->z3);
-    if (x1_is_nine)
-        fe_mul_small(s->z3, s->z3, 9);
-    else
-        fe_mul(s->z3, s->z3, s->x1);
+    fe_mul(s->z3, s->z3, s->x1);
     fe_mul(s->x2, s->aa, s->bb);
     fe_sub(s->e, s->aa, s->bb);
     fe_mul_small(s->z2, s->e, 121666);
@@ -104,10 +98,9 @@ static inline __attribute__((always_inline)) void ladder_step(ladder_state *s,
     fe_mul(s->z2, s->z2, s->e);
 }
 
-/* out = X25519(scalar, u), RFC 7748 section 5; u = 9 when x1_is_nine. */
-static inline __attribute__((always_inline)) void
-ladder_run(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32],
-           int x1_is_nine) {
+/* out = X25519(scalar, u), RFC 7748 section 5. */
+static void x25519_ladder(uint8_t out[32], const uint8_t scalar[32],
+                          const uint8_t u[32]) {
     uint8_t k[32];
     ladder_state s;
     hush_x25519_clamp(k, scalar);
@@ -125,7 +118,7 @@ ladder_run(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32],
         fe_cswap(s.x2, s.x3, mask);
         fe_cswap(s.z2, s.z3, mask);
         swap = bit;
-        ladder_step(&s, x1_is_nine);
+        ladder_step(&s);
     }
     uint64_t mask = hush_ct_mask64(swap);
     fe_cswap(s.x2, s.x3, mask);
@@ -137,17 +130,6 @@ ladder_run(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32],
 
     hush_wipe(k, sizeof k);
     HUSH_WIPE_OBJ(&s);
-}
-
-static void x25519_ladder(uint8_t out[32], const uint8_t scalar[32],
-                          const uint8_t u[32]) {
-    ladder_run(out, scalar, u, 0);
-}
-
-/* X25519(scalar, 9): the same ladder, x1 = 9 known to the compiler. */
-static void x25519_ladder_base(uint8_t out[32], const uint8_t scalar[32]) {
-    static const uint8_t nine[32] = {9}; /* not secret: the base point */
-    ladder_run(out, scalar, nine, 1);
 }
 
 #endif

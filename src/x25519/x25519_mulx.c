@@ -25,6 +25,11 @@ static inline void fe_frombytes(fe h, const uint8_t s[32]) {
     h[3] = hush_load64_le(s + 24) & 0x7fffffffffffffffull; /* bit 255 */
 }
 
+static inline void fe_from_words(fe h, const uint64_t w[4]) {
+    for (int i = 0; i < 4; i++)
+        h[i] = w[i];
+}
+
 /* The unique representative in [0, p). */
 static inline void fe_tobytes(uint8_t s[32], const fe f) {
     uint64_t h0 = f[0], h1 = f[1], h2 = f[2], h3 = f[3];
@@ -323,9 +328,10 @@ static inline void fe_mul_small(fe h, const fe f, uint64_t c) {
     h[0] = r0, h[1] = r1, h[2] = r2, h[3] = r3;
 }
 
+#include "x25519/x25519_base_comb.h"
 #include "x25519/x25519_ladder.h"
 
 const hush_x25519_ops hush_x25519_mulx = {
     x25519_ladder,
-    x25519_ladder_base,
+    x25519_base_comb,
 };

@@ -25,6 +25,15 @@ static inline void fe_frombytes(fe h, const uint8_t s[32]) {
     h[4] = (w3 >> 12) & MASK51; /* drops bit 255, as RFC 7748 asks */
 }
 
+/* h = the canonical value in four little-endian 64-bit words */
+static inline void fe_from_words(fe h, const uint64_t w[4]) {
+    h[0] = w[0] & MASK51;
+    h[1] = ((w[0] >> 51) | (w[1] << 13)) & MASK51;
+    h[2] = ((w[1] >> 38) | (w[2] << 26)) & MASK51;
+    h[3] = ((w[2] >> 25) | (w[3] << 39)) & MASK51;
+    h[4] = (w[3] >> 12) & MASK51;
+}
+
 /* One carry pass; the carry out of limb 4 re-enters limb 0 times 19. */
 static inline void fe_carry(fe h) {
     uint64_t c;
@@ -146,9 +155,10 @@ static inline void fe_mul_small(fe h, const fe f, uint64_t c) {
     fe_carry_wide(h, r[0], r[1], r[2], r[3], r[4]);
 }
 
+#include "x25519/x25519_base_comb.h"
 #include "x25519/x25519_ladder.h"
 
 const hush_x25519_ops hush_x25519_portable = {
     x25519_ladder,
-    x25519_ladder_base,
+    x25519_base_comb,
 };

@@ -182,6 +182,26 @@ static void test_contract(void) {
     CHECK_MEM(out, ref, 32);
 }
 
+/* The fixed-base method (a comb with signed digits) against the ladder on
+ * u = 9 for scalars whose digits sit at the edges: all 0, all 15 (every
+ * digit carries), 8s and 7s (the digit bounds), alternating patterns. */
+static void test_base_edges(void) {
+    static const uint8_t nine[32] = {9};
+    static const uint8_t fills[] = {0x00, 0xff, 0x88, 0x77, 0x80,
+                                    0x08, 0xf0, 0x0f, 0x99, 0x55};
+    for (size_t i = 0; i < sizeof fills; i++) {
+        uint8_t k[32], base[32], ladder[32];
+        memset(k, fills[i], 32);
+        CHECK_EQ_INT(hush_x25519_base(base, k), HUSH_OK);
+        CHECK_EQ_INT(hush_x25519(ladder, k, nine), HUSH_OK);
+        CHECK_MEM(base, ladder, 32);
+        k[31] ^= 0x40; /* the clamped bits change nothing */
+        k[0] ^= 0x07;
+        CHECK_EQ_INT(hush_x25519_base(base, k), HUSH_OK);
+        CHECK_MEM(base, ladder, 32);
+    }
+}
+
 static int openssl_x25519(uint8_t out[32], const uint8_t k[32],
                           const uint8_t u[32]) {
     EVP_PKEY *priv = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, k, 32);
@@ -239,6 +259,7 @@ int main(int argc, char **argv) {
         test_rfc();
         test_wycheproof();
         test_contract();
+        test_base_edges();
         test_differential(count);
     }
     return ht_end();
