@@ -10,6 +10,8 @@
 
 static const hush_impl_entry x25519_impls[] = {
 #if defined(HUSH_X86_64)
+    {"ifma", HUSH_NEEDS_AVX512 | HUSH_CPU_AVX512IFMA | HUSH_NEEDS_MULX, 0,
+     &hush_x25519_ifma},
     {"mulx", HUSH_NEEDS_MULX, 0, &hush_x25519_mulx},
 #endif
     {"portable", 0, 0, &hush_x25519_portable},

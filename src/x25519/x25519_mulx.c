@@ -331,7 +331,24 @@ static inline void fe_mul_small(fe h, const fe f, uint64_t c) {
 #include "x25519/x25519_base_comb.h"
 #include "x25519/x25519_ladder.h"
 
+/* out = x / z, fully reduced: the last step of the ifma tier's ladder */
+void hush_x25519_mulx_divide(uint8_t out[32], const uint64_t x[4],
+                             const uint64_t z[4]) {
+    fe a, b;
+    fe_from_words(a, x);
+    fe_from_words(b, z);
+    fe_invert(b, b);
+    fe_mul(a, a, b);
+    fe_tobytes(out, a);
+    hush_wipe(a, sizeof a);
+    hush_wipe(b, sizeof b);
+}
+
+void hush_x25519_mulx_base(uint8_t out[32], const uint8_t scalar[32]) {
+    x25519_base_comb(out, scalar);
+}
+
 const hush_x25519_ops hush_x25519_mulx = {
     x25519_ladder,
-    x25519_base_comb,
+    hush_x25519_mulx_base,
 };

@@ -3,10 +3,10 @@
 find_package(OpenSSL 3.0 REQUIRED)
 hush_add_test(NAME x25519 SOURCES test_x25519.c
   LIBS OpenSSL::Crypto PkgConfig::SODIUM
-  IMPLS x25519=portable x25519=mulx)
+  IMPLS x25519=portable x25519=mulx x25519=ifma)
 hush_add_test(NAME x25519_slow SOURCES test_x25519.c
   LIBS OpenSSL::Crypto PkgConfig::SODIUM
-  IMPLS x25519=portable x25519=mulx LABELS slow ENV HUSH_X25519_SLOW=1
+  IMPLS x25519=portable x25519=mulx x25519=ifma LABELS slow ENV HUSH_X25519_SLOW=1
   TIMEOUT 3600)
 
 # Development timing (interleaved with OpenSSL and libsodium); not a test.

@@ -1,0 +1,265 @@
+/*
+ * X25519, AVX-512 IFMA tier: the Montgomery ladder four field elements at a
+ * time. Each of the three multiplication stages of a ladder step is ONE
+ * 4-lane multiplication with VPMADD52LUQ/VPMADD52HUQ on 256-bit vectors:
+ *
+ *   stage 1: [A, B, D, C] * [A, B, A, B]             = [AA, BB, DA, CB]
+ *   stage 2: [AA, E, DA+CB, DA-CB]
+ *          * [BB, BB + 121666 E, DA+CB, DA-CB]       = [x2, z2, x3, z3/x1]
+ *   stage 3: [x2, z2, x3, z3/x1] * [1, 1, 1, x1]     = [x2, z2, x3, z3]
+ *
+ * with the ladder state [x2, z2, x3, z3] in one vector per limb, and the
+ * conditional swap a masked exchange of the two 128-bit halves. The
+ * scalar MULX unit is the bottleneck of the mulx tier (about 160 MULX per
+ * ladder step); here the products go to the vector units instead. The
+ * final division and the fixed-base comb are the mulx tier's (every CPU
+ * with IFMA has BMI2 and ADX, and this tier requires them).
+ *
+ * Field elements: five limbs in radix 2^51, one per 64-bit lane. Every
+ * operation returns "carried" limbs below 2^52, which is what IFMA reads
+ * (it multiplies the low 52 bits of each lane).
+ *
+ * Compiled alone with -mavx512f -mavx512vl -mavx512ifma (hush_tier_source).
+ */
+#include <immintrin.h>
+
+#include "x25519/x25519_impl.h"
+
+typedef __m256i fe4[5];
+
+#define M51 0x7ffffffffffffull
+
+/* One carry pass, all limbs at once: limbs below 2^64 in, below 2^52 out
+ * (each carry is below 2^13; the top one re-enters limb 0 times 19). */
+static inline void fe4_carry(fe4 h) {
+    const __m256i mask = _mm256_set1_epi64x((long long)M51);
+    const __m256i nineteen = _mm256_set1_epi64x(19);
+    __m256i c0 = _mm256_srli_epi64(h[0], 51), c1 = _mm256_srli_epi64(h[1], 51);
+    __m256i c2 = _mm256_srli_epi64(h[2], 51), c3 = _mm256_srli_epi64(h[3], 51);
+    __m256i c4 = _mm256_srli_epi64(h[4], 51);
+    h[0] = _mm256_madd52lo_epu64(_mm256_and_si256(h[0], mask), c4, nineteen);
+    h[1] = _mm256_add_epi64(_mm256_and_si256(h[1], mask), c0);
+    h[2] = _mm256_add_epi64(_mm256_and_si256(h[2], mask), c1);
+    h[3] = _mm256_add_epi64(_mm256_and_si256(h[3], mask), c2);
+    h[4] = _mm256_add_epi64(_mm256_and_si256(h[4], mask), c3);
+}
+
+static inline void fe4_add(fe4 h, const fe4 f, const fe4 g) {
+    for (int i = 0; i < 5; i++)
+        h[i] = _mm256_add_epi64(f[i], g[i]);
+    fe4_carry(h);
+}
+
+/* f - g + 4p: with g below 2^52 per limb no lane goes negative */
+static inline void fe4_sub(fe4 h, const fe4 f, const fe4 g) {
+    const __m256i p4_0 = _mm256_set1_epi64x((long long)(4 * (M51 - 18)));
+    const __m256i p4_i = _mm256_set1_epi64x((long long)(4 * M51));
+    h[0] = _mm256_sub_epi64(_mm256_add_epi64(f[0], p4_0), g[0]);
+    for (int i = 1; i < 5; i++)
+        h[i] = _mm256_sub_epi64(_mm256_add_epi64(f[i], p4_i), g[i]);
+    fe4_carry(h);
+}
+
+/*
+ * Folds the ten column sums z0..z9 (each below 2^57) to five limbs:
+ * 2^255 = 19 mod p, and 19 z = z + 2z + 16z with shifts (no 64-bit
+ * multiply needed), then one carry pass.
+ */
+static inline void fe4_fold(fe4 h, __m256i z[10]) {
+    for (int k = 0; k < 5; k++) {
+        __m256i hi = z[k + 5];
+        __m256i t = _mm256_add_epi64(_mm256_slli_epi64(hi, 1),
+                                     _mm256_slli_epi64(hi, 4));
+        h[k] = _mm256_add_epi64(_mm256_add_epi64(z[k], hi), t);
+    }
+    fe4_carry(h);
+}
+
+/*
+ * h = f * g lane by lane. The product of two limbs is lo + hi 2^52, that is
+ * lo + (2 hi) 2^51 in radix 2^51: the low halves go to column i + j, the
+ * high halves (accumulated apart, then doubled) to column i + j + 1.
+ */
+static inline void fe4_mul(fe4 h, const fe4 f, const fe4 g) {
+    __m256i lo[10], hi[10], z[10];
+    const __m256i zero = _mm256_setzero_si256();
+    for (int k = 0; k < 10; k++)
+        lo[k] = hi[k] = zero;
+    for (int i = 0; i < 5; i++) {
+        for (int j = 0; j < 5; j++) {
+            lo[i + j] = _mm256_madd52lo_epu64(lo[i + j], f[i], g[j]);
+            hi[i + j + 1] = _mm256_madd52hi_epu64(hi[i + j + 1], f[i], g[j]);
+        }
+    }
+    for (int k = 0; k < 10; k++)
+        z[k] = _mm256_add_epi64(lo[k], _mm256_slli_epi64(hi[k], 1));
+    fe4_fold(h, z);
+}
+
+/* h = c * f for a constant c below 2^52 */
+static inline void fe4_mul_small(fe4 h, const fe4 f, uint64_t c) {
+    const __m256i cv = _mm256_set1_epi64x((long long)c);
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i z[10];
+    for (int k = 0; k < 10; k++)
+        z[k] = zero;
+    for (int i = 0; i < 5; i++) {
+        z[i] = _mm256_madd52lo_epu64(z[i], f[i], cv);
+        z[i + 1] = _mm256_add_epi64(
+            z[i + 1],
+            _mm256_slli_epi64(_mm256_madd52hi_epu64(zero, f[i], cv), 1));
+    }
+    fe4_fold(h, z);
+}
+
+/* h = lanes of f rearranged by the immediate (vpermq) */
+#define FE4_PERMUTE(h, f, imm)                                                 \
+    do {                                                                       \
+        for (int i_ = 0; i_ < 5; i_++)                                         \
+            (h)[i_] = _mm256_permute4x64_epi64((f)[i_], (imm));                \
+    } while (0)
+/* h = f with the 64-bit lanes picked by imm taken from g (vpblendd) */
+#define FE4_BLEND(h, f, g, imm)                                                \
+    do {                                                                       \
+        for (int i_ = 0; i_ < 5; i_++)                                         \
+            (h)[i_] = _mm256_blend_epi32((f)[i_], (g)[i_], (imm));             \
+    } while (0)
+#define LANES(a, b, c, d) ((a) | ((b) << 2) | ((c) << 4) | ((d) << 6))
+#define BLEND_LANE(n)     (3 << (2 * (n))) /* both dwords of 64-bit lane n */
+
+static inline void fe51_frombytes(uint64_t h[5], const uint8_t s[32]) {
+    uint64_t w0 = hush_load64_le(s), w1 = hush_load64_le(s + 8);
+    uint64_t w2 = hush_load64_le(s + 16), w3 = hush_load64_le(s + 24);
+    h[0] = w0 & M51;
+    h[1] = ((w0 >> 51) | (w1 << 13)) & M51;
+    h[2] = ((w1 >> 38) | (w2 << 26)) & M51;
+    h[3] = ((w2 >> 25) | (w3 << 39)) & M51;
+    h[4] = (w3 >> 12) & M51; /* drops bit 255, as RFC 7748 asks */
+}
+
+/* w = sum l_i 2^(51 i), as four words, for carried limbs (l4 below
+ * 2^51 + 2^13, so the sum stays below 2^256); not reduced mod p. */
+static inline void fe51_to_words(uint64_t w[4], const uint64_t l[5]) {
+    typedef unsigned __int128 u128;
+    u128 acc = (u128)l[0] + ((u128)l[1] << 51); /* bits 0.. */
+    w[0] = (uint64_t)acc;
+    acc = (acc >> 64) + ((u128)l[2] << 38); /* l2 starts at bit 102 */
+    w[1] = (uint64_t)acc;
+    acc = (acc >> 64) + ((u128)l[3] << 25); /* l3 at 153 */
+    w[2] = (uint64_t)acc;
+    acc = (acc >> 64) + ((u128)l[4] << 12); /* l4 at 204 */
+    w[3] = (uint64_t)acc;
+}
+
+/* Exchanges lanes (0, 1) with (2, 3), i.e. (x2, z2) with (x3, z3), when
+ * mask is all ones; without a branch. */
+static inline void fe4_cswap_halves(fe4 v, uint64_t mask) {
+    const __m256i m = _mm256_set1_epi64x((long long)mask);
+    for (int i = 0; i < 5; i++) {
+        __m256i other = _mm256_permute4x64_epi64(v[i], LANES(2, 3, 0, 1));
+        v[i] = _mm256_xor_si256(
+            v[i], _mm256_and_si256(m, _mm256_xor_si256(v[i], other)));
+    }
+}
+
+typedef struct ifma_state {
+    fe4 v, p, q, r, s, t, u, x1v;
+} ifma_state;
+
+static void x25519_ladder_ifma(uint8_t out[32], const uint8_t scalar[32],
+                               const uint8_t u[32]) {
+    uint8_t k[32];
+    uint64_t x1[5], lanes[5][4], xw[4], zw[4];
+    ifma_state s;
+    hush_x25519_clamp(k, scalar);
+    fe51_frombytes(x1, u);
+
+    /* v = [x2, z2, x3, z3] = [1, 0, u, 1]; x1v = [1, 1, 1, u] */
+    for (int i = 0; i < 5; i++) {
+        uint64_t one = i == 0; /* public: the limb index */
+        s.v[i] = _mm256_set_epi64x((long long)one, (long long)x1[i], 0,
+                                   (long long)one);
+        s.x1v[i] = _mm256_set_epi64x((long long)x1[i], (long long)one,
+                                     (long long)one, (long long)one);
+    }
+
+    uint64_t swap = 0;
+    for (int t = 254; t >= 0; t--) {
+        uint64_t bit = (uint64_t)(k[t >> 3] >> (t & 7)) & 1;
+        swap ^= bit;
+        fe4_cswap_halves(s.v, hush_ct_mask64(swap));
+        swap = bit;
+
+        /* stage 1: p = [A, B, D, C], q = [A, B, A, B] */
+        FE4_PERMUTE(s.p, s.v, LANES(0, 0, 2, 2)); /* [x2, x2, x3, x3] */
+        FE4_PERMUTE(s.q, s.v, LANES(1, 1, 3, 3)); /* [z2, z2, z3, z3] */
+        fe4_add(s.r, s.p, s.q);
+        fe4_sub(s.t, s.p, s.q);
+        FE4_BLEND(s.p, s.r, s.t, BLEND_LANE(1) | BLEND_LANE(2));
+        FE4_PERMUTE(s.q, s.p, LANES(0, 1, 0, 1));
+        fe4_mul(s.r, s.p, s.q); /* [AA, BB, DA, CB] */
+
+        /* stage 2 */
+        FE4_PERMUTE(s.s, s.r, LANES(1, 0, 3, 2)); /* [BB, AA, CB, DA] */
+        fe4_add(s.t, s.r, s.s);                   /* lane 2: DA + CB */
+        fe4_sub(s.u, s.s, s.r); /* lane 1: E = AA - BB, lane 3: DA - CB */
+        FE4_BLEND(s.p, s.r, s.u, BLEND_LANE(1) | BLEND_LANE(3));
+        FE4_BLEND(s.p, s.p, s.t, BLEND_LANE(2)); /* [AA, E, DA+CB, DA-CB] */
+        fe4_mul_small(s.q, s.u, 121666);
+        fe4_add(s.q, s.q, s.r); /* lane 1: BB + 121666 E */
+        FE4_BLEND(s.q, s.s, s.q, BLEND_LANE(1));
+        FE4_BLEND(s.q, s.q, s.p, BLEND_LANE(2) | BLEND_LANE(3));
+        fe4_mul(s.r, s.p, s.q);
+
+        /* stage 3 */
+        fe4_mul(s.v, s.r, s.x1v);
+    }
+    fe4_cswap_halves(s.v, hush_ct_mask64(swap));
+
+    for (int i = 0; i < 5; i++)
+        _mm256_storeu_si256((__m256i *)lanes[i], s.v[i]);
+    uint64_t xl[5], zl[5];
+    for (int i = 0; i < 5; i++)
+        xl[i] = lanes[i][0], zl[i] = lanes[i][1];
+    fe51_to_words(xw, xl);
+    fe51_to_words(zw, zl);
+    hush_x25519_mulx_divide(out, xw, zw);
+
+    hush_wipe(k, sizeof k);
+    hush_wipe(x1, sizeof x1);
+    hush_wipe(lanes, sizeof lanes);
+    hush_wipe(xl, sizeof xl);
+    hush_wipe(zl, sizeof zl);
+    hush_wipe(xw, sizeof xw);
+    hush_wipe(zw, sizeof zw);
+    HUSH_WIPE_OBJ(&s);
+    /* the upper registers ymm16-31 are not touched by vzeroall */
+    __asm__ __volatile__("vpxord %%zmm16, %%zmm16, %%zmm16\n\t"
+                         "vpxord %%zmm17, %%zmm17, %%zmm17\n\t"
+                         "vpxord %%zmm18, %%zmm18, %%zmm18\n\t"
+                         "vpxord %%zmm19, %%zmm19, %%zmm19\n\t"
+                         "vpxord %%zmm20, %%zmm20, %%zmm20\n\t"
+                         "vpxord %%zmm21, %%zmm21, %%zmm21\n\t"
+                         "vpxord %%zmm22, %%zmm22, %%zmm22\n\t"
+                         "vpxord %%zmm23, %%zmm23, %%zmm23\n\t"
+                         "vpxord %%zmm24, %%zmm24, %%zmm24\n\t"
+                         "vpxord %%zmm25, %%zmm25, %%zmm25\n\t"
+                         "vpxord %%zmm26, %%zmm26, %%zmm26\n\t"
+                         "vpxord %%zmm27, %%zmm27, %%zmm27\n\t"
+                         "vpxord %%zmm28, %%zmm28, %%zmm28\n\t"
+                         "vpxord %%zmm29, %%zmm29, %%zmm29\n\t"
+                         "vpxord %%zmm30, %%zmm30, %%zmm30\n\t"
+                         "vpxord %%zmm31, %%zmm31, %%zmm31\n\t"
+                         "vzeroall" ::
+                             : "xmm16", "xmm17", "xmm18", "xmm19", "xmm20",
+                               "xmm21", "xmm22", "xmm23", "xmm24", "xmm25",
+                               "xmm26", "xmm27", "xmm28", "xmm29", "xmm30",
+                               "xmm31", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",
+                               "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",
+                               "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+}
+
+const hush_x25519_ops hush_x25519_ifma = {
+    x25519_ladder_ifma,
+    hush_x25519_mulx_base, /* the comb; IFMA would not shorten its chain */
+};
