@@ -162,65 +162,68 @@ static inline void fe4_cswap_halves(fe4 v, uint64_t mask) {
     }
 }
 
-typedef struct ifma_state {
-    fe4 v, p, q, r, s, t, u, x1v;
-} ifma_state;
+/*
+ * One ladder step on v = [x2, z2, x3, z3] (after the conditional swap);
+ * x1v = [1, 1, 1, x1]. Temporaries are locals the compiler keeps in the
+ * 32 vector registers where it can; spills land in the stack area the
+ * public layer zeroes (hush_scrub_stack), and the registers are zeroed
+ * before the ladder returns.
+ */
+static inline __attribute__((always_inline)) void
+ladder_step4(fe4 v, const fe4 x1v) {
+    fe4 p, q, r, t, w;
+    /* stage 1: p = [A, B, D, C], q = [A, B, A, B] */
+    FE4_PERMUTE(p, v, LANES(0, 0, 2, 2)); /* [x2, x2, x3, x3] */
+    FE4_PERMUTE(q, v, LANES(1, 1, 3, 3)); /* [z2, z2, z3, z3] */
+    fe4_add(r, p, q);
+    fe4_sub(t, p, q);
+    FE4_BLEND(p, r, t, BLEND_LANE(1) | BLEND_LANE(2));
+    FE4_PERMUTE(q, p, LANES(0, 1, 0, 1));
+    fe4_mul(r, p, q); /* [AA, BB, DA, CB] */
+
+    /* stage 2 */
+    FE4_PERMUTE(w, r, LANES(1, 0, 3, 2)); /* [BB, AA, CB, DA] */
+    fe4_add(t, r, w);                     /* lane 2: DA + CB */
+    fe4_sub(q, w, r); /* lane 1: E = AA - BB, lane 3: DA - CB */
+    FE4_BLEND(p, r, q, BLEND_LANE(1) | BLEND_LANE(3));
+    FE4_BLEND(p, p, t, BLEND_LANE(2)); /* [AA, E, DA+CB, DA-CB] */
+    fe4_mul_small(t, q, 121666);
+    fe4_add(t, t, r); /* lane 1: BB + 121666 E */
+    FE4_BLEND(q, w, t, BLEND_LANE(1));
+    FE4_BLEND(q, q, p, BLEND_LANE(2) | BLEND_LANE(3));
+    fe4_mul(r, p, q); /* [x2, z2, x3, z3 / x1] */
+
+    /* stage 3 */
+    fe4_mul(v, r, x1v);
+}
 
 static void x25519_ladder_ifma(uint8_t out[32], const uint8_t scalar[32],
                                const uint8_t u[32]) {
     uint8_t k[32];
-    uint64_t x1[5], lanes[5][4], xw[4], zw[4];
-    ifma_state s;
+    uint64_t x1[5], lanes[5][4], xl[5], zl[5], xw[4], zw[4];
+    fe4 v, x1v;
     hush_x25519_clamp(k, scalar);
     fe51_frombytes(x1, u);
 
     /* v = [x2, z2, x3, z3] = [1, 0, u, 1]; x1v = [1, 1, 1, u] */
     for (int i = 0; i < 5; i++) {
-        uint64_t one = i == 0; /* public: the limb index */
-        s.v[i] = _mm256_set_epi64x((long long)one, (long long)x1[i], 0,
-                                   (long long)one);
-        s.x1v[i] = _mm256_set_epi64x((long long)x1[i], (long long)one,
-                                     (long long)one, (long long)one);
+        long long one = i == 0; /* public: the limb index */
+        v[i] = _mm256_set_epi64x(one, (long long)x1[i], 0, one);
+        x1v[i] = _mm256_set_epi64x((long long)x1[i], one, one, one);
     }
 
     uint64_t swap = 0;
     for (int t = 254; t >= 0; t--) {
         uint64_t bit = (uint64_t)(k[t >> 3] >> (t & 7)) & 1;
         swap ^= bit;
-        fe4_cswap_halves(s.v, hush_ct_mask64(swap));
+        fe4_cswap_halves(v, hush_ct_mask64(swap));
         swap = bit;
-
-        /* stage 1: p = [A, B, D, C], q = [A, B, A, B] */
-        FE4_PERMUTE(s.p, s.v, LANES(0, 0, 2, 2)); /* [x2, x2, x3, x3] */
-        FE4_PERMUTE(s.q, s.v, LANES(1, 1, 3, 3)); /* [z2, z2, z3, z3] */
-        fe4_add(s.r, s.p, s.q);
-        fe4_sub(s.t, s.p, s.q);
-        FE4_BLEND(s.p, s.r, s.t, BLEND_LANE(1) | BLEND_LANE(2));
-        FE4_PERMUTE(s.q, s.p, LANES(0, 1, 0, 1));
-        fe4_mul(s.r, s.p, s.q); /* [AA, BB, DA, CB] */
-
-        /* stage 2 */
-        FE4_PERMUTE(s.s, s.r, LANES(1, 0, 3, 2)); /* [BB, AA, CB, DA] */
-        fe4_add(s.t, s.r, s.s);                   /* lane 2: DA + CB */
-        fe4_sub(s.u, s.s, s.r); /* lane 1: E = AA - BB, lane 3: DA - CB */
-        FE4_BLEND(s.p, s.r, s.u, BLEND_LANE(1) | BLEND_LANE(3));
-        FE4_BLEND(s.p, s.p, s.t, BLEND_LANE(2)); /* [AA, E, DA+CB, DA-CB] */
-        fe4_mul_small(s.q, s.u, 121666);
-        fe4_add(s.q, s.q, s.r); /* lane 1: BB + 121666 E */
-        FE4_BLEND(s.q, s.s, s.q, BLEND_LANE(1));
-        FE4_BLEND(s.q, s.q, s.p, BLEND_LANE(2) | BLEND_LANE(3));
-        fe4_mul(s.r, s.p, s.q);
-
-        /* stage 3 */
-        fe4_mul(s.v, s.r, s.x1v);
+        ladder_step4(v, x1v);
     }
-    fe4_cswap_halves(s.v, hush_ct_mask64(swap));
+    fe4_cswap_halves(v, hush_ct_mask64(swap));
 
-    for (int i = 0; i < 5; i++)
-        _mm256_storeu_si256((__m256i *)lanes[i], s.v[i]);
-    uint64_t xl[5], zl[5];
-    for (int i = 0; i < 5; i++)
-        xl[i] = lanes[i][0], zl[i] = lanes[i][1];
+    for (int i = 0; i < 5; i++) _mm256_storeu_si256((__m256i *)lanes[i], v[i]);
+    for (int i = 0; i < 5; i++) xl[i] = lanes[i][0], zl[i] = lanes[i][1];
     fe51_to_words(xw, xl);
     fe51_to_words(zw, zl);
     hush_x25519_mulx_divide(out, xw, zw);
@@ -232,8 +235,7 @@ static void x25519_ladder_ifma(uint8_t out[32], const uint8_t scalar[32],
     hush_wipe(zl, sizeof zl);
     hush_wipe(xw, sizeof xw);
     hush_wipe(zw, sizeof zw);
-    HUSH_WIPE_OBJ(&s);
-    /* the upper registers ymm16-31 are not touched by vzeroall */
+    /* vzeroall clears ymm0-15; ymm16-31 (AVX-512 only) need their own */
     __asm__ __volatile__("vpxord %%zmm16, %%zmm16, %%zmm16\n\t"
                          "vpxord %%zmm17, %%zmm17, %%zmm17\n\t"
                          "vpxord %%zmm18, %%zmm18, %%zmm18\n\t"
