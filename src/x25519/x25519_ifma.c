@@ -9,7 +9,7 @@
  *   stage 3: [x2, z2, x3, z3/x1] * [1, 1, 1, x1]     = [x2, z2, x3, z3]
  *
  * with the ladder state [x2, z2, x3, z3] in one vector per limb, and the
- * conditional swap a masked exchange of the two 128-bit halves. The
+ * conditional swap folded into the lane indices of stage 1's permutations. The
  * scalar MULX unit is the bottleneck of the mulx tier (about 160 MULX per
  * ladder step); here the products go to the vector units instead. The
  * final division and the fixed-base comb are the mulx tier's (every CPU
@@ -96,20 +96,41 @@ static inline void fe4_mul(fe4 h, const fe4 f, const fe4 g) {
     fe4_fold(h, z);
 }
 
-/* h = c * f for a constant c below 2^52 */
-static inline void fe4_mul_small(fe4 h, const fe4 f, uint64_t c) {
+/* The columns of c * f for a constant c below 2^17, folded but not carried:
+ * each limb below 2^52 + 2^18, limb 0 below 2^52 + 2^24. */
+static inline void fe4_mul_small_uncarried(fe4 h, const fe4 f, uint64_t c) {
     const __m256i cv = _mm256_set1_epi64x((long long)c);
     const __m256i zero = _mm256_setzero_si256();
-    __m256i z[10];
-    for (int k = 0; k < 10; k++)
-        z[k] = zero;
+    __m256i hi[5];
     for (int i = 0; i < 5; i++) {
-        z[i] = _mm256_madd52lo_epu64(z[i], f[i], cv);
-        z[i + 1] = _mm256_add_epi64(
-            z[i + 1],
-            _mm256_slli_epi64(_mm256_madd52hi_epu64(zero, f[i], cv), 1));
+        h[i] = _mm256_madd52lo_epu64(zero, f[i], cv);
+        hi[i] = _mm256_slli_epi64(_mm256_madd52hi_epu64(zero, f[i], cv), 1);
     }
-    fe4_fold(h, z);
+    /* the high half of limb 4 is worth 2^255 = 19: 19 x = x + 2x + 16x */
+    __m256i top =
+        _mm256_add_epi64(_mm256_add_epi64(hi[4], _mm256_slli_epi64(hi[4], 1)),
+                         _mm256_slli_epi64(hi[4], 4));
+    h[0] = _mm256_add_epi64(h[0], top);
+    for (int i = 1; i < 5; i++)
+        h[i] = _mm256_add_epi64(h[i], hi[i - 1]);
+}
+
+/*
+ * h = 121666 f - 121665 g, lane by lane: with f = AA and g = BB this is
+ * BB + 121666 (AA - BB) = BB + 121666 E, straight from the products of
+ * stage 1 rather than after E (one subtraction and carry shorter). The
+ * offset 8p keeps every limb positive (8p limbs exceed 2^53 > g's).
+ */
+static inline void fe4_a24_combination(fe4 h, const fe4 f, const fe4 g) {
+    const __m256i p8_0 = _mm256_set1_epi64x((long long)(8 * (M51 - 18)));
+    const __m256i p8_i = _mm256_set1_epi64x((long long)(8 * M51));
+    fe4 a, b;
+    fe4_mul_small_uncarried(a, f, 121666);
+    fe4_mul_small_uncarried(b, g, 121665);
+    h[0] = _mm256_sub_epi64(_mm256_add_epi64(a[0], p8_0), b[0]);
+    for (int i = 1; i < 5; i++)
+        h[i] = _mm256_sub_epi64(_mm256_add_epi64(a[i], p8_i), b[i]);
+    fe4_carry(h);
 }
 
 /* h = lanes of f rearranged by the immediate (vpermq) */
@@ -151,30 +172,39 @@ static inline void fe51_to_words(uint64_t w[4], const uint64_t l[5]) {
     w[3] = (uint64_t)acc;
 }
 
-/* Exchanges lanes (0, 1) with (2, 3), i.e. (x2, z2) with (x3, z3), when
- * mask is all ones; without a branch. */
-static inline void fe4_cswap_halves(fe4 v, uint64_t mask) {
-    const __m256i m = _mm256_set1_epi64x((long long)mask);
-    for (int i = 0; i < 5; i++) {
-        __m256i other = _mm256_permute4x64_epi64(v[i], LANES(2, 3, 0, 1));
-        v[i] = _mm256_xor_si256(
-            v[i], _mm256_and_si256(m, _mm256_xor_si256(v[i], other)));
-    }
+/*
+ * h = lanes of f picked by the index vector idx (vpermq with a register
+ * index). The ladder's conditional swap is folded into these indices:
+ * xoring an index with 2 exchanges lanes (0, 1) with (2, 3), i.e. (x2, z2)
+ * with (x3, z3). VPERMQ is a register crossbar whose timing does not
+ * depend on the index values, so the secret swap bit stays out of any
+ * branch or memory address.
+ */
+static inline void fe4_permutevar(fe4 h, const fe4 f, __m256i idx) {
+    for (int i = 0; i < 5; i++)
+        h[i] = _mm256_permutexvar_epi64(idx, f[i]);
+}
+
+/* [a, b, c, d] ^ (2 where swap), swap2 being 2 in every lane or 0 */
+static inline __m256i lane_index(long long a, long long b, long long c,
+                                 long long d, __m256i swap2) {
+    return _mm256_xor_si256(_mm256_set_epi64x(d, c, b, a), swap2);
 }
 
 /*
- * One ladder step on v = [x2, z2, x3, z3] (after the conditional swap);
- * x1v = [1, 1, 1, x1]. Temporaries are locals the compiler keeps in the
- * 32 vector registers where it can; spills land in the stack area the
- * public layer zeroes (hush_scrub_stack), and the registers are zeroed
- * before the ladder returns.
+ * One ladder step on v = [x2, z2, x3, z3], whose halves are first
+ * exchanged when swap2 is 2 (the conditional swap); x1v = [1, 1, 1, x1].
+ * Temporaries are locals the compiler keeps in the 32 vector registers
+ * where it can; spills land in the stack area the public layer zeroes
+ * (hush_scrub_stack), and the registers are zeroed before the ladder
+ * returns.
  */
 static inline __attribute__((always_inline)) void
-ladder_step4(fe4 v, const fe4 x1v) {
+ladder_step4(fe4 v, const fe4 x1v, __m256i swap2) {
     fe4 p, q, r, t, w;
     /* stage 1: p = [A, B, D, C], q = [A, B, A, B] */
-    FE4_PERMUTE(p, v, LANES(0, 0, 2, 2)); /* [x2, x2, x3, x3] */
-    FE4_PERMUTE(q, v, LANES(1, 1, 3, 3)); /* [z2, z2, z3, z3] */
+    fe4_permutevar(p, v, lane_index(0, 0, 2, 2, swap2)); /* [x2,x2,x3,x3] */
+    fe4_permutevar(q, v, lane_index(1, 1, 3, 3, swap2)); /* [z2,z2,z3,z3] */
     fe4_add(r, p, q);
     fe4_sub(t, p, q);
     FE4_BLEND(p, r, t, BLEND_LANE(1) | BLEND_LANE(2));
@@ -187,8 +217,7 @@ ladder_step4(fe4 v, const fe4 x1v) {
     fe4_sub(q, w, r); /* lane 1: E = AA - BB, lane 3: DA - CB */
     FE4_BLEND(p, r, q, BLEND_LANE(1) | BLEND_LANE(3));
     FE4_BLEND(p, p, t, BLEND_LANE(2)); /* [AA, E, DA+CB, DA-CB] */
-    fe4_mul_small(t, q, 121666);
-    fe4_add(t, t, r); /* lane 1: BB + 121666 E */
+    fe4_a24_combination(t, w, r);      /* lane 1: BB + 121666 E */
     FE4_BLEND(q, w, t, BLEND_LANE(1));
     FE4_BLEND(q, q, p, BLEND_LANE(2) | BLEND_LANE(3));
     fe4_mul(r, p, q); /* [x2, z2, x3, z3 / x1] */
@@ -216,14 +245,18 @@ static void x25519_ladder_ifma(uint8_t out[32], const uint8_t scalar[32],
     for (int t = 254; t >= 0; t--) {
         uint64_t bit = (uint64_t)(k[t >> 3] >> (t & 7)) & 1;
         swap ^= bit;
-        fe4_cswap_halves(v, hush_ct_mask64(swap));
+        __m256i swap2 =
+            _mm256_set1_epi64x((long long)(hush_ct_mask64(swap) & 2));
         swap = bit;
-        ladder_step4(v, x1v);
+        ladder_step4(v, x1v, swap2);
     }
-    fe4_cswap_halves(v, hush_ct_mask64(swap));
+    __m256i swap2 = _mm256_set1_epi64x((long long)(hush_ct_mask64(swap) & 2));
+    fe4_permutevar(v, v, lane_index(0, 1, 2, 3, swap2));
 
-    for (int i = 0; i < 5; i++) _mm256_storeu_si256((__m256i *)lanes[i], v[i]);
-    for (int i = 0; i < 5; i++) xl[i] = lanes[i][0], zl[i] = lanes[i][1];
+    for (int i = 0; i < 5; i++)
+        _mm256_storeu_si256((__m256i *)lanes[i], v[i]);
+    for (int i = 0; i < 5; i++)
+        xl[i] = lanes[i][0], zl[i] = lanes[i][1];
     fe51_to_words(xw, xl);
     fe51_to_words(zw, zl);
     hush_x25519_mulx_divide(out, xw, zw);
