@@ -61,9 +61,22 @@ static inline void fe4_sub(fe4 h, const fe4 f, const fe4 g) {
 }
 
 /*
- * Folds the ten column sums z0..z9 (each below 2^57) to five limbs:
- * 2^255 = 19 mod p, and 19 z = z + 2z + 16z with shifts (no 64-bit
- * multiply needed), then one carry pass.
+ * f - g for an uncarried g (limbs below 2^62, a product before its carry
+ * pass): the offset 2^11 p (limbs near 2^62) keeps every lane positive.
+ */
+static inline void fe4_sub_wide(fe4 h, const fe4 f, const fe4 g) {
+    const __m256i p_0 = _mm256_set1_epi64x((long long)((M51 - 18) << 11));
+    const __m256i p_i = _mm256_set1_epi64x((long long)(M51 << 11));
+    h[0] = _mm256_sub_epi64(_mm256_add_epi64(f[0], p_0), g[0]);
+    for (int i = 1; i < 5; i++)
+        h[i] = _mm256_sub_epi64(_mm256_add_epi64(f[i], p_i), g[i]);
+    fe4_carry(h);
+}
+
+/*
+ * Folds the ten column sums z0..z9 (each below 2^57) to five limbs below
+ * 2^62: 2^255 = 19 mod p, and 19 z = z + 2z + 16z with shifts (no 64-bit
+ * multiply needed). Not carried: the callers decide.
  */
 static inline void fe4_fold(fe4 h, __m256i z[10]) {
     for (int k = 0; k < 5; k++) {
@@ -72,15 +85,14 @@ static inline void fe4_fold(fe4 h, __m256i z[10]) {
                                      _mm256_slli_epi64(hi, 4));
         h[k] = _mm256_add_epi64(_mm256_add_epi64(z[k], hi), t);
     }
-    fe4_carry(h);
 }
 
 /*
- * h = f * g lane by lane. The product of two limbs is lo + hi 2^52, that is
- * lo + (2 hi) 2^51 in radix 2^51: the low halves go to column i + j, the
- * high halves (accumulated apart, then doubled) to column i + j + 1.
+ * h = f * g lane by lane, limbs below 2^62. The product of two limbs is lo + hi
+ * 2^52, that is lo + (2 hi) 2^51 in radix 2^51: the low halves go to column i +
+ * j, the high halves (accumulated apart, then doubled) to column i + j + 1.
  */
-static inline void fe4_mul(fe4 h, const fe4 f, const fe4 g) {
+static inline void fe4_mul_uncarried(fe4 h, const fe4 f, const fe4 g) {
     __m256i lo[10], hi[10], z[10];
     const __m256i zero = _mm256_setzero_si256();
     for (int k = 0; k < 10; k++)
@@ -94,6 +106,12 @@ static inline void fe4_mul(fe4 h, const fe4 f, const fe4 g) {
     for (int k = 0; k < 10; k++)
         z[k] = _mm256_add_epi64(lo[k], _mm256_slli_epi64(hi[k], 1));
     fe4_fold(h, z);
+}
+
+/* h = f * g, carried (limbs below 2^52, ready for the next product) */
+static inline void fe4_mul(fe4 h, const fe4 f, const fe4 g) {
+    fe4_mul_uncarried(h, f, g);
+    fe4_carry(h);
 }
 
 /* The columns of c * f for a constant c below 2^17, folded but not carried:
@@ -205,8 +223,8 @@ ladder_step4(fe4 v, const fe4 x1v, __m256i swap2) {
     /* stage 1: p = [A, B, D, C], q = [A, B, A, B] */
     fe4_permutevar(p, v, lane_index(0, 0, 2, 2, swap2)); /* [x2,x2,x3,x3] */
     fe4_permutevar(q, v, lane_index(1, 1, 3, 3, swap2)); /* [z2,z2,z3,z3] */
-    fe4_add(r, p, q);
-    fe4_sub(t, p, q);
+    fe4_add(r, p, q);      /* v is uncarried (below 2^62 per limb): */
+    fe4_sub_wide(t, p, q); /* both carry */
     FE4_BLEND(p, r, t, BLEND_LANE(1) | BLEND_LANE(2));
     FE4_PERMUTE(q, p, LANES(0, 1, 0, 1));
     fe4_mul(r, p, q); /* [AA, BB, DA, CB] */
@@ -222,8 +240,8 @@ ladder_step4(fe4 v, const fe4 x1v, __m256i swap2) {
     FE4_BLEND(q, q, p, BLEND_LANE(2) | BLEND_LANE(3));
     fe4_mul(r, p, q); /* [x2, z2, x3, z3 / x1] */
 
-    /* stage 3 */
-    fe4_mul(v, r, x1v);
+    /* stage 3, left uncarried: only stage 1's add and sub read it */
+    fe4_mul_uncarried(v, r, x1v);
 }
 
 static void x25519_ladder_ifma(uint8_t out[32], const uint8_t scalar[32],
@@ -252,6 +270,7 @@ static void x25519_ladder_ifma(uint8_t out[32], const uint8_t scalar[32],
     }
     __m256i swap2 = _mm256_set1_epi64x((long long)(hush_ct_mask64(swap) & 2));
     fe4_permutevar(v, v, lane_index(0, 1, 2, 3, swap2));
+    fe4_carry(v);
 
     for (int i = 0; i < 5; i++)
         _mm256_storeu_si256((__m256i *)lanes[i], v[i]);
