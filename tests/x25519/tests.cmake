@@ -15,3 +15,18 @@ if(HUSH_X86_64)
   target_link_libraries(x25519_timing PRIVATE hush_static OpenSSL::Crypto
                         PkgConfig::SODIUM)
 endif()
+
+# Constant time under valgrind: secrets marked undefined, any dependent
+# branch or index fails the test. valgrind cannot run AVX-512 (ifma), and
+# cannot run under ASan (nosanitize).
+hush_add_test(NAME x25519_ct SOURCES test_x25519_ct.c)
+find_program(HUSH_VALGRIND valgrind)
+if(HUSH_VALGRIND AND HUSH_X86_64)
+  foreach(tier portable mulx)
+    add_test(NAME x25519_ct.valgrind.${tier}
+             COMMAND ${HUSH_VALGRIND} -q --error-exitcode=99
+                     $<TARGET_FILE:test_x25519_ct> --impl x25519=${tier})
+    set_tests_properties(x25519_ct.valgrind.${tier} PROPERTIES
+      SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS nosanitize)
+  endforeach()
+endif()
