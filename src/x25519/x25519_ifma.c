@@ -9,15 +9,15 @@
  *   stage 3: [x2, z2, x3, z3/x1] * [1, 1, 1, x1]     = [x2, z2, x3, z3]
  *
  * with the ladder state [x2, z2, x3, z3] in one vector per limb, and the
- * conditional swap folded into the lane indices of stage 1's permutations. The
- * scalar MULX unit is the bottleneck of the mulx tier (about 160 MULX per
+ * conditional swap folded into the lane indices of stage 1's permutations.
+ * The scalar MULX unit is the bottleneck of the mulx tier (about 160 MULX per
  * ladder step); here the products go to the vector units instead. The
  * final division and the fixed-base comb are the mulx tier's (every CPU
  * with IFMA has BMI2 and ADX, and this tier requires them).
  *
  * Field elements: five limbs in radix 2^51, one per 64-bit lane. Every
- * operation returns "carried" limbs below 2^52, which is what IFMA reads
- * (it multiplies the low 52 bits of each lane).
+ * operation but fe4_mul_uncarried returns "carried" limbs below 2^52, which
+ * is what IFMA reads (it multiplies the low 52 bits of each lane).
  *
  * Compiled alone with -mavx512f -mavx512vl -mavx512ifma (hush_tier_source).
  */

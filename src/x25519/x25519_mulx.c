@@ -9,8 +9,11 @@
  * flight at once, interleaved with MULX, which touches no flags. GCC and
  * clang compile _addcarryx_u64 to ordinary ADC on a single CF chain (they
  * do not model OF as a separate carry), so intrinsics cannot express the
- * dual-chain schedule. Additions, subtractions and the conditional swap
- * have one chain and stay in C (_addcarry_u64 / _subborrow_u64).
+ * dual-chain schedule. Additions and subtractions are assembly too, for a
+ * shorter carry-to-mask step (see docs/perf/x25519.md); the conditional
+ * swap, the small-constant product and the final reduction stay in C.
+ * Also the base-point comb (x25519_base_comb.h) and, for the ifma tier,
+ * the final division x / z.
  */
 #include <immintrin.h>
 
