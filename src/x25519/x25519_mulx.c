@@ -1,0 +1,357 @@
+/*
+ * X25519, MULX/ADX tier: GF(2^255-19) in four 64-bit limbs, kept below
+ * 2^256 but not fully reduced (2^256 = 38 mod p folds the top back in),
+ * then the shared ladder (x25519_ladder.h). Compiled alone with -mbmi2
+ * -madx; dispatched only when CPUID reports both (HUSH_NEEDS_MULX).
+ *
+ * Multiplication and squaring are inline assembly, not intrinsics: the
+ * point of ADCX and ADOX is two independent carry chains (CF and OF) in
+ * flight at once, interleaved with MULX, which touches no flags. GCC and
+ * clang compile _addcarryx_u64 to ordinary ADC on a single CF chain (they
+ * do not model OF as a separate carry), so intrinsics cannot express the
+ * dual-chain schedule. Additions and subtractions are assembly too, for a
+ * shorter carry-to-mask step (see docs/perf/x25519.md); the conditional
+ * swap, the small-constant product and the final reduction stay in C.
+ * Also the base-point comb (x25519_base_comb.h) and, for the ifma tier,
+ * the final division x / z.
+ */
+#include <immintrin.h>
+
+#include "x25519/x25519_impl.h"
+
+typedef uint64_t fe[4];
+
+static inline void fe_frombytes(fe h, const uint8_t s[32]) {
+    h[0] = hush_load64_le(s);
+    h[1] = hush_load64_le(s + 8);
+    h[2] = hush_load64_le(s + 16);
+    h[3] = hush_load64_le(s + 24) & 0x7fffffffffffffffull; /* bit 255 */
+}
+
+static inline void fe_from_words(fe h, const uint64_t w[4]) {
+    for (int i = 0; i < 4; i++)
+        h[i] = w[i];
+}
+
+/* The unique representative in [0, p). */
+static inline void fe_tobytes(uint8_t s[32], const fe f) {
+    uint64_t h0 = f[0], h1 = f[1], h2 = f[2], h3 = f[3];
+    unsigned char c;
+    /* fold bit 255: h < 2^255 + 19 * 2 afterwards */
+    uint64_t top = h3 >> 63;
+    h3 &= 0x7fffffffffffffffull;
+    c = _addcarry_u64(0, h0, 19 * top, (unsigned long long *)&h0);
+    c = _addcarry_u64(c, h1, 0, (unsigned long long *)&h1);
+    c = _addcarry_u64(c, h2, 0, (unsigned long long *)&h2);
+    (void)_addcarry_u64(c, h3, 0, (unsigned long long *)&h3);
+    /* h >= p iff h + 19 reaches 2^255; then h + 19 - 2^255 is the answer */
+    uint64_t t0, t1, t2, t3;
+    c = _addcarry_u64(0, h0, 19, (unsigned long long *)&t0);
+    c = _addcarry_u64(c, h1, 0, (unsigned long long *)&t1);
+    c = _addcarry_u64(c, h2, 0, (unsigned long long *)&t2);
+    (void)_addcarry_u64(c, h3, 0, (unsigned long long *)&t3);
+    uint64_t mask = hush_ct_mask64(t3 >> 63);
+    t3 &= 0x7fffffffffffffffull;
+    hush_store64_le(s, hush_ct_select64(mask, t0, h0));
+    hush_store64_le(s + 8, hush_ct_select64(mask, t1, h1));
+    hush_store64_le(s + 16, hush_ct_select64(mask, t2, h2));
+    hush_store64_le(s + 24, hush_ct_select64(mask, t3, h3));
+}
+
+static inline void fe_copy(fe h, const fe f) {
+    for (int i = 0; i < 4; i++)
+        h[i] = f[i];
+}
+static inline void fe_set_small(fe h, uint64_t v) {
+    h[0] = v;
+    h[1] = h[2] = h[3] = 0;
+}
+/* Word by word in general registers: a vectorised swap would reload limbs
+ * just stored by 64-bit writes with 128-bit loads, which store-to-load
+ * forwarding cannot serve (a stall on the ladder's critical path). */
+static inline void fe_cswap(fe f, fe g, uint64_t mask) {
+    for (int i = 0; i < 4; i++) {
+        uint64_t t = hush_ct_barrier64(mask & (f[i] ^ g[i]));
+        f[i] ^= t;
+        g[i] ^= t;
+    }
+}
+
+/*
+ * h = f + g mod 2^256, a carry out re-entering as 38; a second carry can
+ * only follow when the low limb is tiny, so it lands in limb 0 alone.
+ * Assembly so the carry becomes a mask with SBB (two instructions) rather
+ * than SETC, MOVZX, NEG through the value barrier: the ladder's additions
+ * sit on its critical path.
+ */
+static inline void fe_add(fe h, const fe f, const fe g) {
+    uint64_t r0, r1, r2, r3, t;
+    __asm__("movq %[f0], %[r0]\n\t"
+            "addq %[g0], %[r0]\n\t"
+            "movq %[f1], %[r1]\n\t"
+            "adcq %[g1], %[r1]\n\t"
+            "movq %[f2], %[r2]\n\t"
+            "adcq %[g2], %[r2]\n\t"
+            "movq %[f3], %[r3]\n\t"
+            "adcq %[g3], %[r3]\n\t"
+            "sbbq %[t], %[t]\n\t"
+            "andq $38, %[t]\n\t"
+            "addq %[t], %[r0]\n\t"
+            "adcq $0, %[r1]\n\t"
+            "adcq $0, %[r2]\n\t"
+            "adcq $0, %[r3]\n\t"
+            "sbbq %[t], %[t]\n\t"
+            "andq $38, %[t]\n\t"
+            "addq %[t], %[r0]\n\t"
+            : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3),
+              [t] "=&r"(t)
+            : [f0] "m"(f[0]), [f1] "m"(f[1]), [f2] "m"(f[2]), [f3] "m"(f[3]),
+              [g0] "m"(g[0]), [g1] "m"(g[1]), [g2] "m"(g[2]), [g3] "m"(g[3])
+            : "cc");
+    h[0] = r0, h[1] = r1, h[2] = r2, h[3] = r3;
+    (void)t;
+}
+
+/* h = f - g, a borrow re-entering as -38 (2^256 = 38 mod p); as in fe_add
+ * a second borrow can only reach limb 0. */
+static inline void fe_sub(fe h, const fe f, const fe g) {
+    uint64_t r0, r1, r2, r3, t;
+    __asm__("movq %[f0], %[r0]\n\t"
+            "subq %[g0], %[r0]\n\t"
+            "movq %[f1], %[r1]\n\t"
+            "sbbq %[g1], %[r1]\n\t"
+            "movq %[f2], %[r2]\n\t"
+            "sbbq %[g2], %[r2]\n\t"
+            "movq %[f3], %[r3]\n\t"
+            "sbbq %[g3], %[r3]\n\t"
+            "sbbq %[t], %[t]\n\t"
+            "andq $38, %[t]\n\t"
+            "subq %[t], %[r0]\n\t"
+            "sbbq $0, %[r1]\n\t"
+            "sbbq $0, %[r2]\n\t"
+            "sbbq $0, %[r3]\n\t"
+            "sbbq %[t], %[t]\n\t"
+            "andq $38, %[t]\n\t"
+            "subq %[t], %[r0]\n\t"
+            : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3),
+              [t] "=&r"(t)
+            : [f0] "m"(f[0]), [f1] "m"(f[1]), [f2] "m"(f[2]), [f3] "m"(f[3]),
+              [g0] "m"(g[0]), [g1] "m"(g[1]), [g2] "m"(g[2]), [g3] "m"(g[3])
+            : "cc");
+    h[0] = r0, h[1] = r1, h[2] = r2, h[3] = r3;
+    (void)t;
+}
+
+/*
+ * Reduction shared by fe_mul and fe_sq, as assembly text: the 512-bit
+ * product in r0..r7 becomes r0..r3 + 38 * r4..r7 (< 2^256 * 39), then the
+ * overflow word times 38 is added once more, then a last carry (possible
+ * only when the low limb is small) re-enters as 38 in limb 0 alone.
+ * rdx is clobbered; lo and hi are scratch.
+ */
+#define FE_REDUCE_ASM                                                          \
+    "movq $38, %%rdx\n\t"                                                      \
+    "xorl %k[lo], %k[lo]\n\t" /* clears CF and OF */                           \
+    "mulxq %[r4], %[lo], %[hi]\n\t"                                            \
+    "adcxq %[lo], %[r0]\n\t"                                                   \
+    "adoxq %[hi], %[r1]\n\t"                                                   \
+    "mulxq %[r5], %[lo], %[hi]\n\t"                                            \
+    "adcxq %[lo], %[r1]\n\t"                                                   \
+    "adoxq %[hi], %[r2]\n\t"                                                   \
+    "mulxq %[r6], %[lo], %[hi]\n\t"                                            \
+    "adcxq %[lo], %[r2]\n\t"                                                   \
+    "adoxq %[hi], %[r3]\n\t"                                                   \
+    "mulxq %[r7], %[lo], %[r4]\n\t"                                            \
+    "adcxq %[lo], %[r3]\n\t"                                                   \
+    "movl $0, %k[lo]\n\t" /* mov leaves the flags alone */                     \
+    "adoxq %[lo], %[r4]\n\t"                                                   \
+    "adcxq %[lo], %[r4]\n\t"                                                   \
+    "imulq $38, %[r4], %[r4]\n\t"                                              \
+    "addq %[r4], %[r0]\n\t"                                                    \
+    "adcq %[lo], %[r1]\n\t"                                                    \
+    "adcq %[lo], %[r2]\n\t"                                                    \
+    "adcq %[lo], %[r3]\n\t"                                                    \
+    "sbbq %[lo], %[lo]\n\t"                                                    \
+    "andq $38, %[lo]\n\t"                                                      \
+    "addq %[lo], %[r0]\n\t"
+
+/* h = f * g: schoolbook rows of MULX, the low halves on the CF chain
+ * (ADCX) and the high halves on the OF chain (ADOX). */
+static inline void fe_mul(fe h, const fe f, const fe g) {
+    uint64_t r0, r1, r2, r3, r4, r5, r6, r7, lo, hi;
+    __asm__("movq %[f0], %%rdx\n\t"
+            /* row 0: r0..r4 = f0 * g */
+            "mulxq %[g0], %[r0], %[r1]\n\t"
+            "mulxq %[g1], %[lo], %[r2]\n\t"
+            "addq %[lo], %[r1]\n\t"
+            "mulxq %[g2], %[lo], %[r3]\n\t"
+            "adcq %[lo], %[r2]\n\t"
+            "mulxq %[g3], %[lo], %[r4]\n\t"
+            "adcq %[lo], %[r3]\n\t"
+            "adcq $0, %[r4]\n\t"
+            /* row 1: r1..r5 += f1 * g */
+            "movq %[f1], %%rdx\n\t"
+            "xorl %k[r5], %k[r5]\n\t"
+            "mulxq %[g0], %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[r1]\n\t"
+            "adoxq %[hi], %[r2]\n\t"
+            "mulxq %[g1], %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[r2]\n\t"
+            "adoxq %[hi], %[r3]\n\t"
+            "mulxq %[g2], %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[r3]\n\t"
+            "adoxq %[hi], %[r4]\n\t"
+            "mulxq %[g3], %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[r4]\n\t"
+            "adoxq %[hi], %[r5]\n\t"
+            "movl $0, %k[lo]\n\t" /* mov leaves the flags alone */
+            "adcxq %[lo], %[r5]\n\t"
+            /* row 2: r2..r6 += f2 * g */
+            "movq %[f2], %%rdx\n\t"
+            "xorl %k[r6], %k[r6]\n\t"
+            "mulxq %[g0], %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[r2]\n\t"
+            "adoxq %[hi], %[r3]\n\t"
+            "mulxq %[g1], %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[r3]\n\t"
+            "adoxq %[hi], %[r4]\n\t"
+            "mulxq %[g2], %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[r4]\n\t"
+            "adoxq %[hi], %[r5]\n\t"
+            "mulxq %[g3], %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[r5]\n\t"
+            "adoxq %[hi], %[r6]\n\t"
+            "movl $0, %k[lo]\n\t"
+            "adcxq %[lo], %[r6]\n\t"
+            /* row 3: r3..r7 += f3 * g */
+            "movq %[f3], %%rdx\n\t"
+            "xorl %k[r7], %k[r7]\n\t"
+            "mulxq %[g0], %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[r3]\n\t"
+            "adoxq %[hi], %[r4]\n\t"
+            "mulxq %[g1], %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[r4]\n\t"
+            "adoxq %[hi], %[r5]\n\t"
+            "mulxq %[g2], %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[r5]\n\t"
+            "adoxq %[hi], %[r6]\n\t"
+            "mulxq %[g3], %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[r6]\n\t"
+            "adoxq %[hi], %[r7]\n\t"
+            "movl $0, %k[lo]\n\t"
+            "adcxq %[lo], %[r7]\n\t" FE_REDUCE_ASM
+            : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3),
+              [r4] "=&r"(r4), [r5] "=&r"(r5), [r6] "=&r"(r6), [r7] "=&r"(r7),
+              [lo] "=&r"(lo), [hi] "=&r"(hi)
+            : [f0] "m"(f[0]), [f1] "m"(f[1]), [f2] "m"(f[2]), [f3] "m"(f[3]),
+              [g0] "m"(g[0]), [g1] "m"(g[1]), [g2] "m"(g[2]), [g3] "m"(g[3])
+            : "rdx", "cc");
+    h[0] = r0, h[1] = r1, h[2] = r2, h[3] = r3;
+    (void)lo, (void)hi, (void)r4, (void)r5, (void)r6, (void)r7;
+}
+
+/* h = f^2: the six cross products once, then doubled on the CF chain while
+ * the four squares enter on the OF chain. */
+static inline void fe_sq(fe h, const fe f) {
+    uint64_t r0, r1, r2, r3, r4, r5, r6, r7, lo, hi;
+    __asm__("movq %[f0], %%rdx\n\t"
+            /* f0 * (f1, f2, f3) at positions 1..4 */
+            "mulxq %[f1], %[r1], %[r2]\n\t"
+            "mulxq %[f2], %[lo], %[r3]\n\t"
+            "addq %[lo], %[r2]\n\t"
+            "mulxq %[f3], %[lo], %[r4]\n\t"
+            "adcq %[lo], %[r3]\n\t"
+            "adcq $0, %[r4]\n\t"
+            /* f1 * (f2, f3) at positions 3..5 */
+            "movq %[f1], %%rdx\n\t"
+            "xorl %k[r5], %k[r5]\n\t"
+            "mulxq %[f2], %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[r3]\n\t"
+            "adoxq %[hi], %[r4]\n\t"
+            "mulxq %[f3], %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[r4]\n\t"
+            "adoxq %[hi], %[r5]\n\t"
+            "movl $0, %k[lo]\n\t"
+            "adcxq %[lo], %[r5]\n\t"
+            /* f2 * f3 at positions 5..6 */
+            "movq %[f2], %%rdx\n\t"
+            "mulxq %[f3], %[lo], %[r6]\n\t"
+            "addq %[lo], %[r5]\n\t"
+            "adcq $0, %[r6]\n\t"
+            /* double (CF chain) and add the squares (OF chain) */
+            "xorl %k[r7], %k[r7]\n\t"
+            "movq %[f0], %%rdx\n\t"
+            "mulxq %%rdx, %[r0], %[hi]\n\t"
+            "adcxq %[r1], %[r1]\n\t"
+            "adoxq %[hi], %[r1]\n\t"
+            "movq %[f1], %%rdx\n\t"
+            "mulxq %%rdx, %[lo], %[hi]\n\t"
+            "adcxq %[r2], %[r2]\n\t"
+            "adoxq %[lo], %[r2]\n\t"
+            "adcxq %[r3], %[r3]\n\t"
+            "adoxq %[hi], %[r3]\n\t"
+            "movq %[f2], %%rdx\n\t"
+            "mulxq %%rdx, %[lo], %[hi]\n\t"
+            "adcxq %[r4], %[r4]\n\t"
+            "adoxq %[lo], %[r4]\n\t"
+            "adcxq %[r5], %[r5]\n\t"
+            "adoxq %[hi], %[r5]\n\t"
+            "movq %[f3], %%rdx\n\t"
+            "mulxq %%rdx, %[lo], %[hi]\n\t"
+            "adcxq %[r6], %[r6]\n\t"
+            "adoxq %[lo], %[r6]\n\t"
+            "adcxq %[r7], %[r7]\n\t"
+            "adoxq %[hi], %[r7]\n\t" FE_REDUCE_ASM
+            : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3),
+              [r4] "=&r"(r4), [r5] "=&r"(r5), [r6] "=&r"(r6), [r7] "=&r"(r7),
+              [lo] "=&r"(lo), [hi] "=&r"(hi)
+            : [f0] "m"(f[0]), [f1] "m"(f[1]), [f2] "m"(f[2]), [f3] "m"(f[3])
+            : "rdx", "cc");
+    h[0] = r0, h[1] = r1, h[2] = r2, h[3] = r3;
+    (void)lo, (void)hi, (void)r4, (void)r5, (void)r6, (void)r7;
+}
+
+/* h = c * f for c < 2^17: one row of products, the fifth word folded as
+ * 38 (2^256 = 38 mod p). */
+static inline void fe_mul_small(fe h, const fe f, uint64_t c) {
+    typedef unsigned __int128 u128;
+    u128 t0 = (u128)f[0] * c, t1 = (u128)f[1] * c;
+    u128 t2 = (u128)f[2] * c, t3 = (u128)f[3] * c;
+    unsigned long long r0 = (uint64_t)t0, r1, r2, r3;
+    unsigned char cy;
+    cy = _addcarry_u64(0, (uint64_t)t1, (uint64_t)(t0 >> 64), &r1);
+    cy = _addcarry_u64(cy, (uint64_t)t2, (uint64_t)(t1 >> 64), &r2);
+    cy = _addcarry_u64(cy, (uint64_t)t3, (uint64_t)(t2 >> 64), &r3);
+    uint64_t top = (uint64_t)(t3 >> 64) + cy; /* < 2^17 */
+    cy = _addcarry_u64(0, r0, top * 38, &r0);
+    cy = _addcarry_u64(cy, r1, 0, &r1);
+    cy = _addcarry_u64(cy, r2, 0, &r2);
+    cy = _addcarry_u64(cy, r3, 0, &r3);
+    r0 += hush_ct_mask64(cy) & 38;
+    h[0] = r0, h[1] = r1, h[2] = r2, h[3] = r3;
+}
+
+#include "x25519/x25519_base_comb.h"
+#include "x25519/x25519_ladder.h"
+
+/* out = x / z, fully reduced: the last step of the ifma tier's ladder */
+void hush_x25519_mulx_divide(uint8_t out[32], const uint64_t x[4],
+                             const uint64_t z[4]) {
+    fe a, b;
+    fe_from_words(a, x);
+    fe_from_words(b, z);
+    fe_invert(b, b);
+    fe_mul(a, a, b);
+    fe_tobytes(out, a);
+    hush_wipe(a, sizeof a);
+    hush_wipe(b, sizeof b);
+}
+
+void hush_x25519_mulx_base(uint8_t out[32], const uint8_t scalar[32]) {
+    x25519_base_comb(out, scalar);
+}
+
+const hush_x25519_ops hush_x25519_mulx = {
+    x25519_ladder,
+    hush_x25519_mulx_base,
+};

@@ -1,0 +1,32 @@
+# X25519: every vector and the differential test, once per implementation.
+# The 1,000,000-iteration RFC 7748 test runs only under the `slow` label.
+find_package(OpenSSL 3.0 REQUIRED)
+hush_add_test(NAME x25519 SOURCES test_x25519.c
+  LIBS OpenSSL::Crypto PkgConfig::SODIUM
+  IMPLS x25519=portable x25519=mulx x25519=ifma)
+hush_add_test(NAME x25519_slow SOURCES test_x25519.c
+  LIBS OpenSSL::Crypto PkgConfig::SODIUM
+  IMPLS x25519=portable x25519=mulx x25519=ifma LABELS slow ENV HUSH_X25519_SLOW=1
+  TIMEOUT 3600)
+
+# Development timing (interleaved with OpenSSL and libsodium); not a test.
+if(HUSH_X86_64)
+  add_executable(x25519_timing ${HUSH_FRAGMENT_DIR}/timing_x25519.c)
+  target_link_libraries(x25519_timing PRIVATE hush_static OpenSSL::Crypto
+                        PkgConfig::SODIUM)
+endif()
+
+# Constant time under valgrind: secrets marked undefined, any dependent
+# branch or index fails the test. valgrind cannot run AVX-512 (ifma), and
+# cannot run under ASan (nosanitize).
+hush_add_test(NAME x25519_ct SOURCES test_x25519_ct.c)
+find_program(HUSH_VALGRIND valgrind)
+if(HUSH_VALGRIND AND HUSH_X86_64)
+  foreach(tier portable mulx)
+    add_test(NAME x25519_ct.valgrind.${tier}
+             COMMAND ${HUSH_VALGRIND} -q --error-exitcode=99
+                     $<TARGET_FILE:test_x25519_ct> --impl x25519=${tier})
+    set_tests_properties(x25519_ct.valgrind.${tier} PROPERTIES
+      SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS nosanitize)
+  endforeach()
+endif()
