@@ -1,0 +1,37 @@
+/*
+ * AES-GCM (SP 800-38D) with 96-bit nonces: the expanded state and the
+ * optional fused tiers.
+ *
+ * The state records the AES and GHASH tables in force at setup (keyed
+ * objects keep them), and, when a fused CTR+GHASH implementation exists for
+ * exactly that pair, its table too.
+ */
+#ifndef HUSH_GCM_IMPL_H
+#define HUSH_GCM_IMPL_H
+
+#include "aes/aes_impl.h"
+#include "ghash/ghash_impl.h"
+
+typedef struct gcm_fused_ops gcm_fused_ops;
+
+typedef struct gcm_state {
+    hush_aes_key aes;     /* round keys (aes tier layout) */
+    hush_ghash_key ghash; /* H^16 .. H^1 */
+    const hush_ghash_ops *ghash_ops;
+    const gcm_fused_ops *fused; /* NULL: CTR and GHASH in separate passes */
+} gcm_state;
+
+/* One pass over the message: CTR from ctr (advanced) and GHASH of the
+ * ciphertext into y (V form). len is a multiple of 16. */
+struct gcm_fused_ops {
+    void (*encrypt)(const gcm_state *s, uint8_t *c, const uint8_t *m,
+                    size_t len, uint8_t ctr[16], uint64_t y[2]);
+    void (*decrypt)(const gcm_state *s, uint8_t *m, const uint8_t *c,
+                    size_t len, uint8_t ctr[16], uint64_t y[2]);
+};
+
+#if defined(HUSH_X86_64)
+extern const gcm_fused_ops hush_gcm_fused_vaes512;
+#endif
+
+#endif

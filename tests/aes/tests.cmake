@@ -1,0 +1,9 @@
+hush_add_test(NAME aes SOURCES test_aes.c LIBS OpenSSL::Crypto
+  IMPLS aes=portable aes=table aes=aesni aes=vaes512)
+foreach(a portable table aesni vaes512)
+  foreach(g portable pclmul vpclmul512)
+    list(APPEND HUSH_GCM_IMPLS "aes=${a},ghash=${g}")
+  endforeach()
+endforeach()
+#hush_add_test(NAME gcm SOURCES test_gcm.c LIBS OpenSSL::Crypto
+#  IMPLS ${HUSH_GCM_IMPLS})
