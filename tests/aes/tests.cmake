@@ -5,5 +5,5 @@ foreach(a portable table aesni vaes512)
     list(APPEND HUSH_GCM_IMPLS "aes=${a},ghash=${g}")
   endforeach()
 endforeach()
-#hush_add_test(NAME gcm SOURCES test_gcm.c LIBS OpenSSL::Crypto
-#  IMPLS ${HUSH_GCM_IMPLS})
+hush_add_test(NAME gcm SOURCES test_gcm.c LIBS OpenSSL::Crypto
+  IMPLS ${HUSH_GCM_IMPLS})
