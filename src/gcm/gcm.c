@@ -83,14 +83,14 @@ static void gcm_seal(const void *state, uint8_t *c, uint8_t *tag,
                      const uint8_t *m, size_t mlen, const uint8_t *ad,
                      size_t adlen, const uint8_t *nonce) {
     const gcm_state *s = state;
+    if (s->fused) {
+        s->fused->seal(s, c, tag, m, mlen, ad, adlen, nonce);
+        return;
+    }
     uint8_t j0[16], ctr[16];
     uint64_t y[2];
     gcm_start(s, j0, ctr, y, nonce, ad, adlen);
     size_t done = 0;
-    if (s->fused && mlen >= 16) {
-        done = mlen & ~(size_t)15;
-        s->fused->encrypt(s, c, m, done, ctr, y);
-    }
     while (done < mlen) {
         size_t n = mlen - done < GCM_CHUNK ? mlen - done : GCM_CHUNK;
         s->aes.ops->ctr(&s->aes, c + done, m + done, n, ctr);
@@ -105,14 +105,11 @@ static int gcm_open(const void *state, uint8_t *m, const uint8_t *c,
                     size_t clen, const uint8_t *tag, const uint8_t *ad,
                     size_t adlen, const uint8_t *nonce) {
     const gcm_state *s = state;
+    if (s->fused) return s->fused->open(s, m, c, clen, tag, ad, adlen, nonce);
     uint8_t j0[16], ctr[16], want[16];
     uint64_t y[2];
     gcm_start(s, j0, ctr, y, nonce, ad, adlen);
     size_t done = 0;
-    if (s->fused && clen >= 16) {
-        done = clen & ~(size_t)15;
-        s->fused->decrypt(s, m, c, done, ctr, y);
-    }
     while (done < clen) {
         size_t n = clen - done < GCM_CHUNK ? clen - done : GCM_CHUNK;
         ghash_padded(s, y, c + done, n); /* before m overwrites c in place */

@@ -21,13 +21,16 @@ typedef struct gcm_state {
     const gcm_fused_ops *fused; /* NULL: CTR and GHASH in separate passes */
 } gcm_state;
 
-/* One pass over the message: CTR from ctr (advanced) and GHASH of the
- * ciphertext into y (V form). len is a multiple of 16. */
+/* A whole GCM seal or open in one function: AD, one pass of CTR and
+ * GHASH over the message, lengths and tag (same contract as the AEAD
+ * descriptor's seal and open, on a gcm_state). */
 struct gcm_fused_ops {
-    void (*encrypt)(const gcm_state *s, uint8_t *c, const uint8_t *m,
-                    size_t len, uint8_t ctr[16], uint64_t y[2]);
-    void (*decrypt)(const gcm_state *s, uint8_t *m, const uint8_t *c,
-                    size_t len, uint8_t ctr[16], uint64_t y[2]);
+    void (*seal)(const gcm_state *s, uint8_t *c, uint8_t *tag, const uint8_t *m,
+                 size_t mlen, const uint8_t *ad, size_t adlen,
+                 const uint8_t *nonce);
+    int (*open)(const gcm_state *s, uint8_t *m, const uint8_t *c, size_t clen,
+                const uint8_t *tag, const uint8_t *ad, size_t adlen,
+                const uint8_t *nonce);
 };
 
 #if defined(HUSH_X86_64)

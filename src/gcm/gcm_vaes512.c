@@ -1,89 +1,222 @@
 /*
- * Fused AES-GCM tier: VAES and VPCLMULQDQ on 512-bit registers, CTR and
- * GHASH in one pass. Each step takes 16 blocks (four registers): the AES
- * rounds of the counters and the carry-less products of the ciphertext
- * are independent work the core runs side by side, and the ciphertext is
- * hashed straight from registers (encryption) or as it is loaded
- * (decryption), never re-read from memory. Used when the state's tiers are
- * exactly aes=vaes512 and ghash=vpclmul512 (gcm.c). Constant time: fixed-
- * latency instructions, masks and branches that depend on lengths only.
+ * Fused AES-GCM tier: VAES and VPCLMULQDQ on 512-bit registers, a whole
+ * seal or open in one function. Each step takes 16 blocks (four
+ * registers): the AES rounds of the counters and the carry-less products
+ * of the ciphertext are independent work the core runs side by side, and
+ * the ciphertext is hashed straight from registers (seal) or as it is
+ * loaded (open), never re-read from memory. The body is instantiated per
+ * round count so every loop over rounds and registers unrolls and the
+ * round keys and powers of H stay in registers. Tails (< 256 bytes,
+ * including a partial last block) are one byte-masked step; the AD's
+ * partial block is a byte-masked load, zero-padded by the mask.
+ *
+ * Used when the state's tiers are exactly aes=vaes512 and
+ * ghash=vpclmul512 (gcm.c). With a 96-bit nonce the low 64 bits of the
+ * counter are (nonce word 2 << 32) | ctr32 and ctr32 <= 2^32 - 1 within
+ * GCM's length limit, so counters advance with plain 64-bit vector adds.
+ *
+ * Constant time: fixed-latency instructions; masks and branches depend
+ * only on lengths and on the public verdict of the tag check.
  */
 #include "aes/aes_vaes512.h"
+#include "core/ct.h"
 #include "gcm/gcm_impl.h"
 #include "ghash/ghash_vpclmul512.h"
+
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+typedef struct fused_keys {
+    __m512i k[15]; /* round keys, broadcast to the four lanes */
+    __m512i hp[4]; /* H^16..H^13, H^12..H^9, H^8..H^5, H^4..H^1 */
+} fused_keys;
+
+ALWAYS_INLINE void load_keys(fused_keys *fk, const gcm_state *s,
+                             const unsigned R) {
+    const __m128i *ek = aesni_key_of(&s->aes)->ek;
+#pragma GCC unroll 15
+    for (unsigned r = 0; r <= R; r++)
+        fk->k[r] = _mm512_broadcast_i32x4(ek[r]);
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        fk->hp[i] = _mm512_load_si512((const void *)s->ghash.pow[4 * i]);
+}
+
+ALWAYS_INLINE void aes4(__m512i *x0, __m512i *x1, __m512i *x2, __m512i *x3,
+                        const fused_keys *fk, const unsigned R) {
+    *x0 = _mm512_xor_si512(*x0, fk->k[0]);
+    *x1 = _mm512_xor_si512(*x1, fk->k[0]);
+    *x2 = _mm512_xor_si512(*x2, fk->k[0]);
+    *x3 = _mm512_xor_si512(*x3, fk->k[0]);
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < R; r++) {
+        *x0 = _mm512_aesenc_epi128(*x0, fk->k[r]);
+        *x1 = _mm512_aesenc_epi128(*x1, fk->k[r]);
+        *x2 = _mm512_aesenc_epi128(*x2, fk->k[r]);
+        *x3 = _mm512_aesenc_epi128(*x3, fk->k[r]);
+    }
+    *x0 = _mm512_aesenclast_epi128(*x0, fk->k[R]);
+    *x1 = _mm512_aesenclast_epi128(*x1, fk->k[R]);
+    *x2 = _mm512_aesenclast_epi128(*x2, fk->k[R]);
+    *x3 = _mm512_aesenclast_epi128(*x3, fk->k[R]);
+}
+
+/* acc = (acc ^ g0..g3 as 16 blocks) * matching powers, reduced */
+ALWAYS_INLINE __m128i ghash16(__m128i acc, __m512i g0, __m512i g1, __m512i g2,
+                              __m512i g3, const fused_keys *fk) {
+    ghash_acc512 a;
+    g0 = _mm512_xor_si512(g0, _mm512_zextsi128_si512(acc));
+    a.lo = _mm512_clmulepi64_epi128(g0, fk->hp[0], 0x00);
+    a.hi = _mm512_clmulepi64_epi128(g0, fk->hp[0], 0x11);
+    a.mid = _mm512_xor_si512(_mm512_clmulepi64_epi128(g0, fk->hp[0], 0x01),
+                             _mm512_clmulepi64_epi128(g0, fk->hp[0], 0x10));
+    ghash_acc512_mul(&a, g1, fk->hp[1]);
+    ghash_acc512_mul(&a, g2, fk->hp[2]);
+    ghash_acc512_mul(&a, g3, fk->hp[3]);
+    return ghash_acc512_reduce(&a);
+}
 
 static inline __mmask8 block_mask(size_t blocks) {
     return blocks >= 4 ? 0xff : (__mmask8)((1u << (2 * blocks)) - 1);
 }
 
-static void fused_encrypt(const gcm_state *s, uint8_t *c, const uint8_t *m,
-                          size_t len, uint8_t ctr[16], uint64_t y[2]) {
-    vaes_keys keys;
-    unsigned rounds = s->aes.rounds;
-    vaes_load_keys(&keys, aesni_key_of(&s->aes)->ek, rounds);
-    uint64_t hi, lo;
-    hush_aes_ctr_load(ctr, &hi, &lo);
-    __m128i acc = ghash_load_y(y);
-    while (len > 0) {
-        size_t blocks = len >= 256 ? 16 : len / 16;
-        int regs = (int)((blocks + 3) / 4);
-        __m512i x[4];
+/* GHASH of len bytes (the last block zero-padded) into acc */
+static inline __m128i ghash_bytes(__m128i acc, const hush_ghash_key *k,
+                                  const uint8_t *p, size_t len) {
+    for (; len >= 256; len -= 256, p += 256)
+        acc = ghash_vpclmul_run(k, acc, p, 16);
+    if (len > 0) {
+        size_t blocks = (len + 15) / 16;
+        __m512i g[4];
         ghash_acc512 a;
-        vaes_counters(x, regs, hi, lo);
-        hush_aes_ctr_add(&hi, &lo, blocks);
-        VAES_ENC4(x, &keys, rounds, regs);
-        for (int i = 0; i < regs; i++) {
-            __mmask8 bm = block_mask(blocks - 4 * (size_t)i);
-            __m512i d = _mm512_maskz_loadu_epi64(bm, m + 64 * i);
-            x[i] = _mm512_maskz_xor_epi64(bm, x[i], d);
-            _mm512_mask_storeu_epi64(c + 64 * i, bm, x[i]);
-            x[i] = ghash_bswap512(x[i]);
-        }
-        x[0] = _mm512_xor_si512(x[0], _mm512_zextsi128_si512(acc));
+        for (size_t i = 0; 64 * i < len; i++)
+            g[i] = ghash_bswap512(_mm512_maskz_loadu_epi8(
+                vaes_byte_mask(len - 64 * i), p + 64 * i));
+        g[0] = _mm512_xor_si512(g[0], _mm512_zextsi128_si512(acc));
         ghash_acc512_zero(&a);
-        ghash_acc512_blocks(&a, &s->ghash, x, blocks);
+        ghash_acc512_blocks(&a, k, g, blocks);
         acc = ghash_acc512_reduce(&a);
-        m += 16 * blocks, c += 16 * blocks, len -= 16 * blocks;
     }
-    ghash_store_y(y, acc);
-    hush_aes_ctr_store(ctr, hi, lo);
-    HUSH_WIPE_OBJ(&keys);
+    return acc;
 }
 
-static void fused_decrypt(const gcm_state *s, uint8_t *m, const uint8_t *c,
-                          size_t len, uint8_t ctr[16], uint64_t y[2]) {
-    vaes_keys keys;
-    unsigned rounds = s->aes.rounds;
-    vaes_load_keys(&keys, aesni_key_of(&s->aes)->ek, rounds);
-    uint64_t hi, lo;
-    hush_aes_ctr_load(ctr, &hi, &lo);
-    __m128i acc = ghash_load_y(y);
-    while (len > 0) {
-        size_t blocks = len >= 256 ? 16 : len / 16;
-        int regs = (int)((blocks + 3) / 4);
+/*
+ * The message pass. enc = 1: in is plaintext, out ciphertext, GHASH over
+ * out; enc = 0: the reverse, GHASH over in. Returns the updated GHASH
+ * accumulator; *ctr (four counters in native order, one per lane) is the
+ * first counter block's, advanced as blocks are used.
+ */
+ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, const fused_keys *fk,
+                                 uint8_t *out, const uint8_t *in, size_t len,
+                                 __m512i ctr, __m128i acc, const unsigned R,
+                                 const int enc) {
+    const __m512i four = _mm512_set_epi64(0, 4, 0, 4, 0, 4, 0, 4);
+    for (; len >= 256; len -= 256, in += 256, out += 256) {
+        __m512i c1 = _mm512_add_epi64(ctr, four);
+        __m512i c2 = _mm512_add_epi64(c1, four);
+        __m512i c3 = _mm512_add_epi64(c2, four);
+        __m512i x0 = vaes_bswap128(ctr), x1 = vaes_bswap128(c1),
+                x2 = vaes_bswap128(c2), x3 = vaes_bswap128(c3);
+        ctr = _mm512_add_epi64(c3, four);
+        __m512i d0 = _mm512_loadu_si512(in), d1 = _mm512_loadu_si512(in + 64),
+                d2 = _mm512_loadu_si512(in + 128),
+                d3 = _mm512_loadu_si512(in + 192);
+        if (!enc)
+            acc = ghash16(acc, ghash_bswap512(d0), ghash_bswap512(d1),
+                          ghash_bswap512(d2), ghash_bswap512(d3), fk);
+        aes4(&x0, &x1, &x2, &x3, fk, R);
+        x0 = _mm512_xor_si512(x0, d0);
+        x1 = _mm512_xor_si512(x1, d1);
+        x2 = _mm512_xor_si512(x2, d2);
+        x3 = _mm512_xor_si512(x3, d3);
+        _mm512_storeu_si512(out, x0);
+        _mm512_storeu_si512(out + 64, x1);
+        _mm512_storeu_si512(out + 128, x2);
+        _mm512_storeu_si512(out + 192, x3);
+        if (enc)
+            acc = ghash16(acc, ghash_bswap512(x0), ghash_bswap512(x1),
+                          ghash_bswap512(x2), ghash_bswap512(x3), fk);
+    }
+    if (len > 0) {
+        /* one masked step: whole blocks and a zero-padded partial one */
+        size_t blocks = (len + 15) / 16;
         __m512i x[4], d[4], g[4];
         ghash_acc512 a;
-        for (int i = 0; i < regs; i++) {
-            d[i] = _mm512_maskz_loadu_epi64(block_mask(blocks - 4 * (size_t)i),
-                                            c + 64 * i);
-            g[i] = ghash_bswap512(d[i]);
+        __mmask64 bm[4];
+        for (int i = 0; i < 4; i++) {
+            size_t at = 64 * (size_t)i;
+            bm[i] = at < len ? vaes_byte_mask(len - at) : 0;
+            d[i] = _mm512_maskz_loadu_epi8(bm[i], in + at);
+            x[i] = vaes_bswap128(ctr);
+            ctr = _mm512_add_epi64(ctr, four);
+        }
+        aes4(&x[0], &x[1], &x[2], &x[3], fk, R);
+        for (int i = 0; i < 4; i++) {
+            x[i] = _mm512_maskz_xor_epi64(0xff, x[i], d[i]);
+            x[i] = _mm512_maskz_mov_epi8(bm[i], x[i]);
+            _mm512_mask_storeu_epi8(out + 64 * i, bm[i], x[i]);
+            g[i] = ghash_bswap512(enc ? x[i] : d[i]);
         }
         g[0] = _mm512_xor_si512(g[0], _mm512_zextsi128_si512(acc));
         ghash_acc512_zero(&a);
         ghash_acc512_blocks(&a, &s->ghash, g, blocks);
-        vaes_counters(x, regs, hi, lo);
-        hush_aes_ctr_add(&hi, &lo, blocks);
-        VAES_ENC4(x, &keys, rounds, regs);
-        for (int i = 0; i < regs; i++)
-            _mm512_mask_storeu_epi64(m + 64 * i,
-                                     block_mask(blocks - 4 * (size_t)i),
-                                     _mm512_xor_si512(x[i], d[i]));
         acc = ghash_acc512_reduce(&a);
-        m += 16 * blocks, c += 16 * blocks, len -= 16 * blocks;
     }
-    ghash_store_y(y, acc);
-    hush_aes_ctr_store(ctr, hi, lo);
-    HUSH_WIPE_OBJ(&keys);
+    return acc;
 }
 
-const gcm_fused_ops hush_gcm_fused_vaes512 = {fused_encrypt, fused_decrypt};
+/* Everything of a seal or open but the verdict: the computed tag. */
+ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
+                             const uint8_t *in, size_t len, const uint8_t *ad,
+                             size_t adlen, const uint8_t *nonce,
+                             uint8_t tag[16], const unsigned R, const int enc) {
+    fused_keys fk;
+    load_keys(&fk, s, R);
+    uint64_t hi = hush_load64_be(nonce);
+    uint64_t lo = ((uint64_t)hush_load32_be(nonce + 8) << 32) | 1;
+    /* E(J0) first: independent of everything after it */
+    __m128i j0 = _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo),
+                                  ghash_bswap_mask());
+    __m128i ek0 = aesni_encrypt1(aesni_key_of(&s->aes), R, j0);
+    __m512i ctr = _mm512_add_epi64(
+        _mm512_broadcast_i32x4(_mm_set_epi64x((long long)hi, (long long)lo)),
+        _mm512_set_epi64(0, 4, 0, 3, 0, 2, 0, 1));
+    __m128i acc = _mm_setzero_si128();
+    if (adlen) acc = ghash_bytes(acc, &s->ghash, ad, adlen);
+    if (len) acc = crypt_pass(s, &fk, out, in, len, ctr, acc, R, enc);
+    __m128i lens = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
+                                  (long long)((uint64_t)len * 8));
+    acc = ghash_mul1(_mm_xor_si128(acc, lens),
+                     _mm_load_si128((const __m128i *)(const void *)
+                                        s->ghash.pow[HUSH_GHASH_POWERS - 1]));
+    __m128i t = _mm_xor_si128(_mm_shuffle_epi8(acc, ghash_bswap_mask()), ek0);
+    _mm_storeu_si128((__m128i *)(void *)tag, t);
+    HUSH_WIPE_OBJ(&fk);
+}
+
+static void fused_seal(const gcm_state *s, uint8_t *c, uint8_t *tag,
+                       const uint8_t *m, size_t mlen, const uint8_t *ad,
+                       size_t adlen, const uint8_t *nonce) {
+    if (s->aes.rounds == 10)
+        fused_run(s, c, m, mlen, ad, adlen, nonce, tag, 10, 1);
+    else
+        fused_run(s, c, m, mlen, ad, adlen, nonce, tag, 14, 1);
+}
+
+static int fused_open(const gcm_state *s, uint8_t *m, const uint8_t *c,
+                      size_t clen, const uint8_t *tag, const uint8_t *ad,
+                      size_t adlen, const uint8_t *nonce) {
+    uint8_t want[16];
+    if (s->aes.rounds == 10)
+        fused_run(s, m, c, clen, ad, adlen, nonce, want, 10, 0);
+    else
+        fused_run(s, m, c, clen, ad, adlen, nonce, want, 14, 0);
+    uint32_t ok = hush_ct_bytes_equal(want, tag, 16);
+    hush_wipe(want, sizeof want);
+    if (!ok) { /* the public verdict */
+        if (clen) hush_wipe(m, clen);
+        return HUSH_ERR_AUTH;
+    }
+    return HUSH_OK;
+}
+
+const gcm_fused_ops hush_gcm_fused_vaes512 = {fused_seal, fused_open};
