@@ -16,7 +16,7 @@ typedef struct gcm_fused_ops gcm_fused_ops;
 
 typedef struct gcm_state {
     hush_aes_key aes;     /* round keys (aes tier layout) */
-    hush_ghash_key ghash; /* H^16 .. H^1 */
+    hush_ghash_key ghash; /* H^32 .. H^1 */
     const hush_ghash_ops *ghash_ops;
     const gcm_fused_ops *fused; /* NULL: CTR and GHASH in separate passes */
 } gcm_state;

@@ -27,7 +27,7 @@
 
 typedef struct fused_keys {
     __m512i k[15]; /* round keys, broadcast to the four lanes */
-    __m512i hp[4]; /* H^16..H^13, H^12..H^9, H^8..H^5, H^4..H^1 */
+    __m512i hp[8]; /* H^32..H^29, ..., H^4..H^1 */
 } fused_keys;
 
 ALWAYS_INLINE void load_keys(fused_keys *fk, const gcm_state *s,
@@ -36,8 +36,8 @@ ALWAYS_INLINE void load_keys(fused_keys *fk, const gcm_state *s,
 #pragma GCC unroll 15
     for (unsigned r = 0; r <= R; r++)
         fk->k[r] = _mm512_broadcast_i32x4(ek[r]);
-#pragma GCC unroll 4
-    for (int i = 0; i < 4; i++)
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
         fk->hp[i] = _mm512_load_si512((const void *)s->ghash.pow[4 * i]);
 }
 
@@ -60,18 +60,33 @@ ALWAYS_INLINE void aes4(__m512i *x0, __m512i *x1, __m512i *x2, __m512i *x3,
     *x3 = _mm512_aesenclast_epi128(*x3, fk->k[R]);
 }
 
-/* acc = (acc ^ g0..g3 as 16 blocks) * matching powers, reduced */
-ALWAYS_INLINE __m128i ghash16(__m128i acc, __m512i g0, __m512i g1, __m512i g2,
-                              __m512i g3, const fused_keys *fk) {
+/* The round function of eight registers (32 blocks): eight independent
+ * chains are enough to keep both AES units busy through their latency. */
+ALWAYS_INLINE void aes8(__m512i x[8], const fused_keys *fk, const unsigned R) {
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+        x[i] = _mm512_xor_si512(x[i], fk->k[0]);
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < R; r++)
+#pragma GCC unroll 8
+        for (int i = 0; i < 8; i++)
+            x[i] = _mm512_aesenc_epi128(x[i], fk->k[r]);
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+        x[i] = _mm512_aesenclast_epi128(x[i], fk->k[R]);
+}
+
+/* acc = (acc ^ g[0..7] as 32 blocks) * matching powers, reduced once */
+ALWAYS_INLINE __m128i ghash32(__m128i acc, __m512i g[8], const fused_keys *fk) {
     ghash_acc512 a;
-    g0 = _mm512_xor_si512(g0, _mm512_zextsi128_si512(acc));
-    a.lo = _mm512_clmulepi64_epi128(g0, fk->hp[0], 0x00);
-    a.hi = _mm512_clmulepi64_epi128(g0, fk->hp[0], 0x11);
-    a.mid = _mm512_xor_si512(_mm512_clmulepi64_epi128(g0, fk->hp[0], 0x01),
-                             _mm512_clmulepi64_epi128(g0, fk->hp[0], 0x10));
-    ghash_acc512_mul(&a, g1, fk->hp[1]);
-    ghash_acc512_mul(&a, g2, fk->hp[2]);
-    ghash_acc512_mul(&a, g3, fk->hp[3]);
+    g[0] = _mm512_xor_si512(g[0], _mm512_zextsi128_si512(acc));
+    a.lo = _mm512_clmulepi64_epi128(g[0], fk->hp[0], 0x00);
+    a.hi = _mm512_clmulepi64_epi128(g[0], fk->hp[0], 0x11);
+    a.mid = _mm512_xor_si512(_mm512_clmulepi64_epi128(g[0], fk->hp[0], 0x01),
+                             _mm512_clmulepi64_epi128(g[0], fk->hp[0], 0x10));
+#pragma GCC unroll 8
+    for (int i = 1; i < 8; i++)
+        ghash_acc512_mul(&a, g[i], fk->hp[i]);
     return ghash_acc512_reduce(&a);
 }
 
@@ -86,7 +101,8 @@ static inline __m128i ghash_bytes(__m128i acc, const hush_ghash_key *k,
         acc = ghash_vpclmul_run(k, acc, p, 16);
     if (len > 0) {
         size_t blocks = (len + 15) / 16;
-        __m512i g[4];
+        __m512i g[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(),
+                        _mm512_setzero_si512(), _mm512_setzero_si512()};
         ghash_acc512 a;
         for (size_t i = 0; 64 * i < len; i++)
             g[i] = ghash_bswap512(_mm512_maskz_loadu_epi8(
@@ -110,31 +126,51 @@ ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, const fused_keys *fk,
                                  __m512i ctr, __m128i acc, const unsigned R,
                                  const int enc) {
     const __m512i four = _mm512_set_epi64(0, 4, 0, 4, 0, 4, 0, 4);
-    for (; len >= 256; len -= 256, in += 256, out += 256) {
-        __m512i c1 = _mm512_add_epi64(ctr, four);
-        __m512i c2 = _mm512_add_epi64(c1, four);
-        __m512i c3 = _mm512_add_epi64(c2, four);
-        __m512i x0 = vaes_bswap128(ctr), x1 = vaes_bswap128(c1),
-                x2 = vaes_bswap128(c2), x3 = vaes_bswap128(c3);
-        ctr = _mm512_add_epi64(c3, four);
-        __m512i d0 = _mm512_loadu_si512(in), d1 = _mm512_loadu_si512(in + 64),
-                d2 = _mm512_loadu_si512(in + 128),
-                d3 = _mm512_loadu_si512(in + 192);
-        if (!enc)
-            acc = ghash16(acc, ghash_bswap512(d0), ghash_bswap512(d1),
-                          ghash_bswap512(d2), ghash_bswap512(d3), fk);
-        aes4(&x0, &x1, &x2, &x3, fk, R);
-        x0 = _mm512_xor_si512(x0, d0);
-        x1 = _mm512_xor_si512(x1, d1);
-        x2 = _mm512_xor_si512(x2, d2);
-        x3 = _mm512_xor_si512(x3, d3);
-        _mm512_storeu_si512(out, x0);
-        _mm512_storeu_si512(out + 64, x1);
-        _mm512_storeu_si512(out + 128, x2);
-        _mm512_storeu_si512(out + 192, x3);
-        if (enc)
-            acc = ghash16(acc, ghash_bswap512(x0), ghash_bswap512(x1),
-                          ghash_bswap512(x2), ghash_bswap512(x3), fk);
+    for (; len >= 512; len -= 512, in += 512, out += 512) {
+        __m512i x[8], g[8];
+#pragma GCC unroll 8
+        for (int i = 0; i < 8; i++) {
+            x[i] = vaes_bswap128(ctr);
+            ctr = _mm512_add_epi64(ctr, four);
+        }
+        if (!enc) {
+#pragma GCC unroll 8
+            for (int i = 0; i < 8; i++)
+                g[i] = ghash_bswap512(_mm512_loadu_si512(in + 64 * i));
+            acc = ghash32(acc, g, fk);
+        }
+        aes8(x, fk, R);
+#pragma GCC unroll 8
+        for (int i = 0; i < 8; i++) {
+            x[i] = _mm512_xor_si512(x[i], _mm512_loadu_si512(in + 64 * i));
+            _mm512_storeu_si512(out + 64 * i, x[i]);
+        }
+        if (enc) {
+#pragma GCC unroll 8
+            for (int i = 0; i < 8; i++)
+                g[i] = ghash_bswap512(x[i]);
+            acc = ghash32(acc, g, fk);
+        }
+    }
+    /* what is left (< 512 bytes): steps of at most 16 blocks */
+    for (; len > 256; len -= 256, in += 256, out += 256) {
+        __m512i x[4], d[4], g[4];
+        ghash_acc512 a;
+        for (int i = 0; i < 4; i++) {
+            d[i] = _mm512_loadu_si512(in + 64 * i);
+            x[i] = vaes_bswap128(ctr);
+            ctr = _mm512_add_epi64(ctr, four);
+        }
+        aes4(&x[0], &x[1], &x[2], &x[3], fk, R);
+        for (int i = 0; i < 4; i++) {
+            x[i] = _mm512_xor_si512(x[i], d[i]);
+            _mm512_storeu_si512(out + 64 * i, x[i]);
+            g[i] = ghash_bswap512(enc ? x[i] : d[i]);
+        }
+        g[0] = _mm512_xor_si512(g[0], _mm512_zextsi128_si512(acc));
+        ghash_acc512_zero(&a);
+        ghash_acc512_blocks(&a, &s->ghash, g, 16);
+        acc = ghash_acc512_reduce(&a);
     }
     if (len > 0) {
         /* one masked step: whole blocks and a zero-padded partial one */
@@ -162,6 +198,83 @@ ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, const fused_keys *fk,
         acc = ghash_acc512_reduce(&a);
     }
     return acc;
+}
+
+/*
+ * Short messages (len <= 48): one register of four counter blocks J0,
+ * J0+1, J0+2, J0+3 gives E(J0) in lane 0 and the keystream in lanes 1-3,
+ * in a single AES chain with the round keys broadcast from the schedule
+ * (nothing key-derived is copied to the stack). GHASH multiplies every
+ * block by its own power of H -- the AD summary, the ciphertext blocks and
+ * the lengths block -- and reduces once.
+ */
+ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
+                             const uint8_t *in, size_t len, const uint8_t *ad,
+                             size_t adlen, const uint8_t *nonce,
+                             uint8_t tag[16], const unsigned R, const int enc) {
+    const __m128i *ek = aesni_key_of(&s->aes)->ek;
+    const hush_ghash_key *k = &s->ghash;
+    uint64_t hi = hush_load64_be(nonce);
+    uint64_t lo = ((uint64_t)hush_load32_be(nonce + 8) << 32) | 1;
+    __m512i x = vaes_bswap128(_mm512_add_epi64(
+        _mm512_broadcast_i32x4(_mm_set_epi64x((long long)hi, (long long)lo)),
+        _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0)));
+    x = _mm512_xor_si512(x, _mm512_broadcast_i32x4(ek[0]));
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < R; r++)
+        x = _mm512_aesenc_epi128(x, _mm512_broadcast_i32x4(ek[r]));
+    x = _mm512_aesenclast_epi128(x, _mm512_broadcast_i32x4(ek[R]));
+    __m128i ek0 = _mm512_castsi512_si128(x);
+    /* keystream of blocks 1..3 moved down to lanes 0..2 */
+    __m512i ks = _mm512_maskz_alignr_epi64(0x3f, x, x, 2);
+    __mmask64 bm = vaes_byte_mask(len);
+    __m512i d = _mm512_maskz_loadu_epi8(bm, in);
+    __m512i o = _mm512_maskz_xor_epi64(0xff, ks, d);
+    o = _mm512_maskz_mov_epi8(bm, o);
+    _mm512_mask_storeu_epi8(out, bm, o);
+    __m512i gc = ghash_bswap512(enc ? o : d);
+
+    size_t cb = (len + 15) / 16;
+    ghash_acc a = {_mm_setzero_si128(), _mm_setzero_si128(),
+                   _mm_setzero_si128()};
+    /* the AD: one raw block (times H^(cb+2)) or its GHASH (times H^(cb+1)) */
+    if (adlen > 16) {
+        __m128i y = ghash_bytes(_mm_setzero_si128(), k, ad, adlen);
+        ghash_acc_mul(&a, y,
+                      _mm_load_si128((const __m128i *)(const void *)
+                                         k->pow[HUSH_GHASH_POWERS - 1 - cb]));
+    } else if (adlen > 0) {
+        __m128i y =
+            _mm_shuffle_epi8(_mm512_castsi512_si128(_mm512_maskz_loadu_epi8(
+                                 vaes_byte_mask(adlen), ad)),
+                             ghash_bswap_mask());
+        ghash_acc_mul(&a, y,
+                      _mm_load_si128((const __m128i *)(const void *)
+                                         k->pow[HUSH_GHASH_POWERS - 2 - cb]));
+    }
+    /* the lengths block times H */
+    __m128i lens = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
+                                  (long long)((uint64_t)len * 8));
+    ghash_acc_mul(
+        &a, lens,
+        _mm_load_si128(
+            (const __m128i *)(const void *)k->pow[HUSH_GHASH_POWERS - 1]));
+    __m128i y;
+    if (cb) {
+        /* ciphertext block i times H^(cb + 1 - i) */
+        ghash_acc512 z;
+        ghash_acc512_zero(&z);
+        __m512i h = _mm512_maskz_loadu_epi64(
+            block_mask(cb), k->pow[HUSH_GHASH_POWERS - 1 - cb]);
+        ghash_acc512_mul(&z, gc, h);
+        y = ghash_reduce(_mm_xor_si128(a.lo, ghash_fold_lanes(z.lo)),
+                         _mm_xor_si128(a.mid, ghash_fold_lanes(z.mid)),
+                         _mm_xor_si128(a.hi, ghash_fold_lanes(z.hi)));
+    } else {
+        y = ghash_reduce(a.lo, a.mid, a.hi);
+    }
+    __m128i t = _mm_xor_si128(_mm_shuffle_epi8(y, ghash_bswap_mask()), ek0);
+    _mm_storeu_si128((__m128i *)(void *)tag, t);
 }
 
 /* Everything of a seal or open but the verdict: the computed tag. */
@@ -196,7 +309,12 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
 static void fused_seal(const gcm_state *s, uint8_t *c, uint8_t *tag,
                        const uint8_t *m, size_t mlen, const uint8_t *ad,
                        size_t adlen, const uint8_t *nonce) {
-    if (s->aes.rounds == 10)
+    if (mlen <= 48) {
+        if (s->aes.rounds == 10)
+            short_run(s, c, m, mlen, ad, adlen, nonce, tag, 10, 1);
+        else
+            short_run(s, c, m, mlen, ad, adlen, nonce, tag, 14, 1);
+    } else if (s->aes.rounds == 10)
         fused_run(s, c, m, mlen, ad, adlen, nonce, tag, 10, 1);
     else
         fused_run(s, c, m, mlen, ad, adlen, nonce, tag, 14, 1);
@@ -206,7 +324,12 @@ static int fused_open(const gcm_state *s, uint8_t *m, const uint8_t *c,
                       size_t clen, const uint8_t *tag, const uint8_t *ad,
                       size_t adlen, const uint8_t *nonce) {
     uint8_t want[16];
-    if (s->aes.rounds == 10)
+    if (clen <= 48) {
+        if (s->aes.rounds == 10)
+            short_run(s, m, c, clen, ad, adlen, nonce, want, 10, 0);
+        else
+            short_run(s, m, c, clen, ad, adlen, nonce, want, 14, 0);
+    } else if (s->aes.rounds == 10)
         fused_run(s, m, c, clen, ad, adlen, nonce, want, 10, 0);
     else
         fused_run(s, m, c, clen, ad, adlen, nonce, want, 14, 0);

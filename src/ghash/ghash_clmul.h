@@ -63,7 +63,7 @@ static inline __m128i ghash_mul1(__m128i a, __m128i b) {
     return ghash_reduce(acc.lo, acc.mid, acc.hi);
 }
 
-/* pow[j] = H^(16-j), computed with PCLMUL */
+/* pow[j] = H^(HUSH_GHASH_POWERS - j), computed with PCLMUL */
 static inline void ghash_clmul_init(hush_ghash_key *k, const uint8_t h[16]) {
     __m128i hv = _mm_shuffle_epi8(
         _mm_loadu_si128((const __m128i *)(const void *)h), ghash_bswap_mask());

@@ -8,8 +8,9 @@
  * is the reversed field product, reduced modulo x^128 + x^7 + x^2 + x + 1
  * with shifts (Gueron and Kounavis' method).
  *
- * The key holds H^16 .. H^1 (pow[j] = H^(16 - j)), so a run of n <= 16
- * blocks multiplies block i by pow[16 - n + i] and reduces once.
+ * The key holds H^32 .. H^1 (pow[j] = H^(32 - j)), so a run of n <= 32
+ * blocks multiplies block i by pow[32 - n + i] and reduces once. (The
+ * portable tier uses H alone and fills only pow[31].)
  */
 #ifndef HUSH_GHASH_IMPL_H
 #define HUSH_GHASH_IMPL_H
@@ -17,7 +18,7 @@
 #include "core/internal.h"
 #include "cpu/dispatch.h"
 
-#define HUSH_GHASH_POWERS 16
+#define HUSH_GHASH_POWERS 32
 
 typedef struct hush_ghash_key {
     /* pow[j] = H^(16-j) in V form; room past the end for masked tails */

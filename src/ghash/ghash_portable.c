@@ -61,16 +61,9 @@ static void gf128_mul(uint64_t r[2], const uint64_t a[2], const uint64_t b[2]) {
 }
 
 static void portable_init(hush_ghash_key *k, const uint8_t h[16]) {
-    uint64_t hv[2], acc[2];
-    hush_ghash_load_v(hv, h);
-    acc[0] = hv[0], acc[1] = hv[1];
+    /* one block at a time: only H itself is needed */
     memset(k, 0, sizeof *k);
-    for (int j = HUSH_GHASH_POWERS - 1; j >= 0; j--) {
-        k->pow[j][0] = acc[0], k->pow[j][1] = acc[1];
-        gf128_mul(acc, acc, hv);
-    }
-    hush_wipe(hv, sizeof hv);
-    hush_wipe(acc, sizeof acc);
+    hush_ghash_load_v(k->pow[HUSH_GHASH_POWERS - 1], h);
 }
 
 static void portable_update(const hush_ghash_key *k, uint64_t y[2],

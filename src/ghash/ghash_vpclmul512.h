@@ -56,7 +56,8 @@ static inline void ghash_acc512_blocks(ghash_acc512 *a, const hush_ghash_key *k,
 /* n (1..16) blocks of GCM bytes, y folded into the first, one reduction */
 static inline __m128i ghash_vpclmul_run(const hush_ghash_key *k, __m128i y,
                                         const uint8_t *in, size_t n) {
-    __m512i x[4];
+    __m512i x[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(),
+                    _mm512_setzero_si512(), _mm512_setzero_si512()};
     ghash_acc512 acc;
     ghash_acc512_zero(&acc);
     for (size_t i = 0; 4 * i < n; i++) {
