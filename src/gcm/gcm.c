@@ -29,6 +29,8 @@ static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen) {
 #if defined(HUSH_X86_64)
     if (aes == &hush_aes_vaes512 && gh == &hush_ghash_vpclmul512)
         s->fused = &hush_gcm_fused_vaes512;
+    if (aes == &hush_aes_aesni && gh == &hush_ghash_pclmul)
+        s->fused = &hush_gcm_fused_aesni;
 #endif
     hush_wipe(h, sizeof h);
 }

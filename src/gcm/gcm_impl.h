@@ -34,7 +34,7 @@ struct gcm_fused_ops {
 };
 
 #if defined(HUSH_X86_64)
-extern const gcm_fused_ops hush_gcm_fused_vaes512;
+extern const gcm_fused_ops hush_gcm_fused_vaes512, hush_gcm_fused_aesni;
 #endif
 
 #endif
