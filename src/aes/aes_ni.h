@@ -34,9 +34,65 @@ static inline uint32_t aesni_sub_word(uint32_t w, int rotate) {
                   : (uint32_t)_mm_cvtsi128_si32(v);
 }
 
+/* next AES-128 round key (and the even AES-256 ones): w[i] = w[i-1] ^
+ * w[i-4] is a prefix XOR across the four words, then the SubWord term
+ * (broadcast from the AESKEYGENASSIST result word `sel`) */
+static inline __m128i aesni_next_key(__m128i prev, __m128i assist) {
+    prev = _mm_xor_si128(prev, _mm_slli_si128(prev, 4));
+    prev = _mm_xor_si128(prev, _mm_slli_si128(prev, 8));
+    return _mm_xor_si128(prev, assist);
+}
+#define AESNI_K128(ek, i, rcon)                                                \
+    ek[i] = aesni_next_key(                                                    \
+        ek[i - 1],                                                             \
+        _mm_shuffle_epi32(_mm_aeskeygenassist_si128(ek[i - 1], rcon), 0xff))
+#define AESNI_K256(ek, i, rcon)                                                \
+    do {                                                                       \
+        ek[i] = aesni_next_key(                                                \
+            ek[i - 2], _mm_shuffle_epi32(                                      \
+                           _mm_aeskeygenassist_si128(ek[i - 1], rcon), 0xff)); \
+        if (i + 1 <= 14)                                                       \
+            ek[i + 1] = aesni_next_key(                                        \
+                ek[i - 1],                                                     \
+                _mm_shuffle_epi32(_mm_aeskeygenassist_si128(ek[i], 0), 0xaa)); \
+    } while (0)
+
 static inline void aesni_expand(hush_aes_key *k, const uint8_t *key,
                                 size_t keylen) {
     aesni_key *ak = (aesni_key *)(void *)k->data;
+    if (keylen == 16 || keylen == 32) {
+        /* the usual register-only schedules (round constants must be
+         * immediates, hence the unrolled macros) */
+        __m128i *ek = ak->ek;
+        ek[0] = _mm_loadu_si128((const __m128i *)(const void *)key);
+        if (keylen == 16) {
+            AESNI_K128(ek, 1, 0x01);
+            AESNI_K128(ek, 2, 0x02);
+            AESNI_K128(ek, 3, 0x04);
+            AESNI_K128(ek, 4, 0x08);
+            AESNI_K128(ek, 5, 0x10);
+            AESNI_K128(ek, 6, 0x20);
+            AESNI_K128(ek, 7, 0x40);
+            AESNI_K128(ek, 8, 0x80);
+            AESNI_K128(ek, 9, 0x1b);
+            AESNI_K128(ek, 10, 0x36);
+        } else {
+            ek[1] = _mm_loadu_si128((const __m128i *)(const void *)(key + 16));
+            AESNI_K256(ek, 2, 0x01);
+            AESNI_K256(ek, 4, 0x02);
+            AESNI_K256(ek, 6, 0x04);
+            AESNI_K256(ek, 8, 0x08);
+            AESNI_K256(ek, 10, 0x10);
+            AESNI_K256(ek, 12, 0x20);
+            AESNI_K256(ek, 14, 0x40);
+        }
+        ak->dk[0] = ak->ek[k->rounds];
+        for (unsigned r = 1; r < k->rounds; r++)
+            ak->dk[r] = _mm_aesimc_si128(ak->ek[k->rounds - r]);
+        ak->dk[k->rounds] = ak->ek[0];
+        return;
+    }
+    /* AES-192: the generic word-by-word expansion */
     unsigned nk = (unsigned)keylen / 4, total = 4 * (k->rounds + 1);
     uint32_t w[60]; /* little-endian words, as the round-key bytes lie */
     uint32_t rcon = 1;

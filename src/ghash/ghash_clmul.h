@@ -63,15 +63,20 @@ static inline __m128i ghash_mul1(__m128i a, __m128i b) {
     return ghash_reduce(acc.lo, acc.mid, acc.hi);
 }
 
-/* pow[j] = H^(HUSH_GHASH_POWERS - j), computed with PCLMUL */
+/* pow[j] = H^(HUSH_GHASH_POWERS - j), computed with PCLMUL by doubling:
+ * H^(n+1..2n) = H^(1..n) * H^n, so each level's products are independent
+ * and the whole table costs five multiplication latencies, not 31 (it
+ * matters for one-shot calls, which expand the key every time). */
 static inline void ghash_clmul_init(hush_ghash_key *k, const uint8_t h[16]) {
-    __m128i hv = _mm_shuffle_epi8(
-        _mm_loadu_si128((const __m128i *)(const void *)h), ghash_bswap_mask());
-    __m128i acc = hv;
+    __m128i *pw = (__m128i *)(void *)k->pow; /* pw[P - e] = H^e */
+    const int P = HUSH_GHASH_POWERS;
     memset(k, 0, sizeof *k);
-    for (int j = HUSH_GHASH_POWERS - 1; j >= 0; j--) {
-        _mm_store_si128((__m128i *)(void *)k->pow[j], acc);
-        acc = ghash_mul1(acc, hv);
+    pw[P - 1] = _mm_shuffle_epi8(
+        _mm_loadu_si128((const __m128i *)(const void *)h), ghash_bswap_mask());
+    for (int n = 1; n < P; n *= 2) {
+        __m128i hn = pw[P - n];
+        for (int e = 1; e <= n; e++)
+            pw[P - n - e] = ghash_mul1(pw[P - e], hn);
     }
 }
 

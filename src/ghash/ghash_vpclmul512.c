@@ -7,7 +7,7 @@
 #include "ghash/ghash_vpclmul512.h"
 
 static void vpclmul_init(hush_ghash_key *k, const uint8_t h[16]) {
-    ghash_clmul_init(k, h);
+    ghash_vpclmul_init(k, h);
 }
 
 static void vpclmul_update(const hush_ghash_key *k, uint64_t y[2],

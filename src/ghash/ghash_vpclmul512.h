@@ -40,6 +40,57 @@ static inline __m128i ghash_acc512_reduce(const ghash_acc512 *a) {
                         ghash_fold_lanes(a->hi));
 }
 
+/* Lane-wise GF(2^128) product of V-form values, reduced (the shift
+ * reduction of ghash_reduce, four lanes at a time). */
+static inline __m512i ghash_mul512(__m512i a, __m512i b) {
+    __m512i lo = _mm512_clmulepi64_epi128(a, b, 0x00);
+    __m512i hi = _mm512_clmulepi64_epi128(a, b, 0x11);
+    __m512i mid = _mm512_xor_si512(_mm512_clmulepi64_epi128(a, b, 0x01),
+                                   _mm512_clmulepi64_epi128(a, b, 0x10));
+    lo = _mm512_xor_si512(lo, _mm512_bslli_epi128(mid, 8));
+    hi = _mm512_xor_si512(hi, _mm512_bsrli_epi128(mid, 8));
+    __m512i clo = _mm512_srli_epi64(lo, 63), chi = _mm512_srli_epi64(hi, 63);
+    hi = _mm512_ternarylogic_epi64(_mm512_slli_epi64(hi, 1),
+                                   _mm512_bslli_epi128(chi, 8),
+                                   _mm512_bsrli_epi128(clo, 8), 0xfe);
+    lo = _mm512_or_si512(_mm512_slli_epi64(lo, 1), _mm512_bslli_epi128(clo, 8));
+    __m512i t = _mm512_ternarylogic_epi64(_mm512_slli_epi64(lo, 63),
+                                          _mm512_slli_epi64(lo, 62),
+                                          _mm512_slli_epi64(lo, 57), 0x96);
+    lo = _mm512_xor_si512(lo, _mm512_bslli_epi128(t, 8));
+    /* lo ^ lo>>1 ^ lo>>2 ^ lo>>7 as 128-bit shifts within each lane */
+    __m512i up = _mm512_bsrli_epi128(lo, 8);
+    __m512i r1 =
+        _mm512_or_si512(_mm512_srli_epi64(lo, 1), _mm512_slli_epi64(up, 63));
+    __m512i r2 =
+        _mm512_or_si512(_mm512_srli_epi64(lo, 2), _mm512_slli_epi64(up, 62));
+    __m512i r7 =
+        _mm512_or_si512(_mm512_srli_epi64(lo, 7), _mm512_slli_epi64(up, 57));
+    __m512i h = _mm512_ternarylogic_epi64(lo, r1, r2, 0x96);
+    return _mm512_ternarylogic_epi64(hi, h, r7, 0x96);
+}
+
+/* pow[j] = H^(P - j) by doubling, four powers per multiplication from
+ * H^5 on: H^(n+1..2n) = H^(1..n) * H^n. */
+static inline void ghash_vpclmul_init(hush_ghash_key *k, const uint8_t h[16]) {
+    __m128i *pw = (__m128i *)(void *)k->pow; /* pw[P - e] = H^e */
+    const int P = HUSH_GHASH_POWERS;
+    memset(k, 0, sizeof *k);
+    pw[P - 1] = _mm_shuffle_epi8(
+        _mm_loadu_si128((const __m128i *)(const void *)h), ghash_bswap_mask());
+    pw[P - 2] = ghash_mul1(pw[P - 1], pw[P - 1]);
+    pw[P - 3] = ghash_mul1(pw[P - 1], pw[P - 2]);
+    pw[P - 4] = ghash_mul1(pw[P - 2], pw[P - 2]);
+    for (int n = 4; n < P; n *= 2) {
+        __m512i hn = _mm512_broadcast_i32x4(pw[P - n]);
+        for (int j = 0; j < n / 4; j++)
+            _mm512_store_si512(
+                (void *)&pw[P - 2 * n + 4 * j],
+                ghash_mul512(
+                    _mm512_load_si512((const void *)&pw[P - n + 4 * j]), hn));
+    }
+}
+
 /* Adds the products of n (1..16) V-form blocks in x[] (y already folded
  * into the first) with the matching powers of H. */
 static inline void ghash_acc512_blocks(ghash_acc512 *a, const hush_ghash_key *k,
