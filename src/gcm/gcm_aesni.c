@@ -60,23 +60,22 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
     if (adlen) acc = ghash_bytes(acc, k, ad, adlen);
     ctr = _mm_add_epi64(ctr, one);
     size_t left = len;
+    /* sealing hashes each step's ciphertext during the next step's AES
+     * rounds, read back from `out` (L1): the eight AES registers are dead
+     * by then, which keeps this SSE-only loop (16 xmm registers) from
+     * spilling, and the two streams are independent work */
+    const uint8_t *pending = NULL;
     for (; left >= 128; left -= 128, in += 128, out += 128) {
         __m128i x[8];
-        ghash_acc g = {_mm_setzero_si128(), _mm_setzero_si128(),
-                       _mm_setzero_si128()};
 #pragma GCC unroll 8
         for (int i = 0; i < 8; i++) {
             x[i] = _mm_xor_si128(_mm_shuffle_epi8(ctr, bswap), ak->ek[0]);
             ctr = _mm_add_epi64(ctr, one);
         }
-        if (!enc) {
-#pragma GCC unroll 8
-            for (int i = 0; i < 8; i++) {
-                __m128i c = _mm_shuffle_epi8(LOADU(in + 16 * i), bswap);
-                if (i == 0) c = _mm_xor_si128(c, acc);
-                ghash_acc_mul(&g, c, pow_of(k, 8 - (size_t)i));
-            }
-        }
+        if (!enc)
+            acc = ghash_clmul_run(k, acc, in, 8);
+        else if (pending)
+            acc = ghash_clmul_run(k, acc, pending, 8);
 #pragma GCC unroll 14
         for (unsigned r = 1; r < R; r++)
 #pragma GCC unroll 8
@@ -85,19 +84,11 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
 #pragma GCC unroll 8
         for (int i = 0; i < 8; i++) {
             x[i] = _mm_aesenclast_si128(x[i], ak->ek[R]);
-            x[i] = _mm_xor_si128(x[i], LOADU(in + 16 * i));
-            STOREU(out + 16 * i, x[i]);
+            STOREU(out + 16 * i, _mm_xor_si128(x[i], LOADU(in + 16 * i)));
         }
-        if (enc) {
-#pragma GCC unroll 8
-            for (int i = 0; i < 8; i++) {
-                __m128i c = _mm_shuffle_epi8(x[i], bswap);
-                if (i == 0) c = _mm_xor_si128(c, acc);
-                ghash_acc_mul(&g, c, pow_of(k, 8 - (size_t)i));
-            }
-        }
-        acc = ghash_reduce(g.lo, g.mid, g.hi);
+        pending = out;
     }
+    if (enc && pending) acc = ghash_clmul_run(k, acc, pending, 8);
     if (left) {
         /* at most 7 whole blocks and a partial one */
         uint64_t chi = (uint64_t)_mm_extract_epi64(ctr, 1);
