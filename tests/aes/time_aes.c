@@ -110,10 +110,7 @@ static void gc_once(size_t n) {
 
 static void measure(const char *title, peer *p, int np, size_t len) {
     /* short samples: a preemption spoils one sample, not the median */
-    size_t iters = len <= 64      ? 2000
-                   : len <= 2048  ? 200
-                   : len <= 16384 ? 16
-                                  : 1;
+    size_t iters = len <= 64 ? 2000 : len <= 2048 ? 200 : len <= 16384 ? 16 : 1;
     for (int r = 0; r < REPS; r++)
         for (int i = 0; i < np; i++) {
             p[i].run(len); /* warm */
