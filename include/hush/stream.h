@@ -34,8 +34,11 @@ HUSH_API void hush_poly1305_update(hush_poly1305_ctx *c, const void *in,
                                    size_t len);
 HUSH_API void hush_poly1305_final(hush_poly1305_ctx *c, uint8_t tag[16]);
 
-/* AES key schedule: 1152 bytes, large enough for every implementation's
- * layout (bitsliced, AES-NI encryption and decryption keys). */
+/* AES key schedule: 1152 bytes, 64-byte aligned, fixed. A 64-byte header
+ * (the implementation it was initialised with, the round count) and 1088
+ * bytes of key data, large enough for every implementation's layout (the
+ * bitsliced one needs 960 bytes; AES-NI encryption and decryption keys
+ * 480). Holds key material: wipe it with hush_wipe(c, sizeof *c). */
 #define HUSH_AES_CTX_BYTES 1152
 typedef struct hush_aes_ctx {
     HUSH_ALIGNED(64) unsigned char opaque[HUSH_AES_CTX_BYTES];

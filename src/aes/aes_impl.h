@@ -1,0 +1,79 @@
+/*
+ * The AES implementation table and the layout of hush_aes_ctx.
+ *
+ * A context starts with a 64-byte header (the table it was set up with and
+ * the round count) followed by the tier's own key layout:
+ *   portable  bitsliced round keys, 15 x 8 words of 64 bits   (960 bytes)
+ *   table     encryption and decryption round-key words       (480 bytes)
+ *   aesni,    encryption round keys then the InvMixColumns'd
+ *   vaes512   decryption keys, 15 + 15 blocks of 16 bytes     (480 bytes)
+ * Every tier fits HUSH_AES_KEY_DATA bytes; hush_aes_ctx is the public,
+ * fixed-size box around it (include/hush/stream.h).
+ */
+#ifndef HUSH_AES_IMPL_H
+#define HUSH_AES_IMPL_H
+
+#include "core/internal.h"
+#include "cpu/dispatch.h"
+
+#define HUSH_AES_HEADER   64
+#define HUSH_AES_KEY_DATA (HUSH_AES_CTX_BYTES - HUSH_AES_HEADER)
+
+typedef struct hush_aes_ops hush_aes_ops;
+
+typedef struct hush_aes_key {
+    const hush_aes_ops *ops;
+    unsigned rounds; /* 10, 12 or 14 */
+    HUSH_ALIGNED(64) uint8_t data[HUSH_AES_KEY_DATA];
+} hush_aes_key;
+
+_Static_assert(sizeof(hush_aes_key) == sizeof(hush_aes_ctx),
+               "hush_aes_key must fill hush_aes_ctx exactly");
+_Static_assert(offsetof(hush_aes_key, data) == HUSH_AES_HEADER,
+               "key data starts after the header");
+
+struct hush_aes_ops {
+    /* Expands key (keylen 16, 24 or 32, already checked) into k->data;
+     * k->rounds is set by the caller. */
+    void (*setup)(hush_aes_key *k, const uint8_t *key, size_t keylen);
+    /* ECB over nblocks whole blocks; out == in allowed. */
+    void (*encrypt)(const hush_aes_key *k, uint8_t *out, const uint8_t *in,
+                    size_t nblocks);
+    void (*decrypt)(const hush_aes_key *k, uint8_t *out, const uint8_t *in,
+                    size_t nblocks);
+    /* SP 800-38A CTR over len bytes (a partial last block is allowed);
+     * ctr is the 128-bit big-endian counter block, advanced past every
+     * block used (mod 2^128). out == in allowed. */
+    void (*ctr)(const hush_aes_key *k, uint8_t *out, const uint8_t *in,
+                size_t len, uint8_t ctr[16]);
+};
+
+extern hush_primitive hush_prim_aes;
+extern const hush_aes_ops hush_aes_portable, hush_aes_table;
+#if defined(HUSH_X86_64)
+extern const hush_aes_ops hush_aes_aesni, hush_aes_vaes512;
+#endif
+
+/* Internal entry point for GCM: sets up k with an explicit table. */
+void hush_aes_setup_with(hush_aes_key *k, const hush_aes_ops *ops,
+                         const uint8_t *key, size_t keylen);
+
+/* The 128-bit big-endian counter as two native words, and back. */
+static inline void hush_aes_ctr_load(const uint8_t ctr[16], uint64_t *hi,
+                                     uint64_t *lo) {
+    *hi = hush_load64_be(ctr);
+    *lo = hush_load64_be(ctr + 8);
+}
+static inline void hush_aes_ctr_store(uint8_t ctr[16], uint64_t hi,
+                                      uint64_t lo) {
+    hush_store64_be(ctr, hi);
+    hush_store64_be(ctr + 8, lo);
+}
+/* Adds n to the 128-bit counter (hi:lo); counters are public. */
+static inline void hush_aes_ctr_add(uint64_t *hi, uint64_t *lo, uint64_t n) {
+    uint64_t old = *lo;
+    *lo = old + n;
+    *hi += (uint64_t)(*lo < old);
+}
+
+#endif

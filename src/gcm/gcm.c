@@ -1,0 +1,145 @@
+/*
+ * AES-128-GCM and AES-256-GCM through the generic AEAD layer (which has
+ * already checked every argument and the length limits below).
+ *
+ * Only 96-bit nonces: J0 = nonce || 0^31 || 1, so the 32-bit counter of
+ * GCM starts at 2 and, within the length limit of 2^32 - 2 blocks, never
+ * wraps; a 128-bit CTR step is then identical to GCM's inc32, and the AES
+ * tiers' CTR is used as is. The API takes exactly 12-byte nonces; other
+ * lengths cannot be expressed and are refused (docs/gcm.md).
+ *
+ * Without a fused tier, the message goes in chunks small enough to stay in
+ * L1: CTR over a chunk, then GHASH over the same chunk of ciphertext.
+ */
+#include "aead/aead_impl.h"
+#include "core/ct.h"
+#include "gcm/gcm_impl.h"
+
+#define GCM_CHUNK 4096 /* bytes, a multiple of 16 */
+
+static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen) {
+    const hush_aes_ops *aes = hush_ops(&hush_prim_aes);
+    const hush_ghash_ops *gh = hush_ops(&hush_prim_ghash);
+    uint8_t h[16] = {0};
+    hush_aes_setup_with(&s->aes, aes, key, keylen);
+    aes->encrypt(&s->aes, h, h, 1);
+    s->ghash_ops = gh;
+    gh->init(&s->ghash, h);
+    s->fused = NULL;
+#if defined(HUSH_X86_64)
+    if (aes == &hush_aes_vaes512 && gh == &hush_ghash_vpclmul512)
+        s->fused = &hush_gcm_fused_vaes512;
+    if (aes == &hush_aes_aesni && gh == &hush_ghash_pclmul)
+        s->fused = &hush_gcm_fused_aesni;
+#endif
+    hush_wipe(h, sizeof h);
+}
+
+static void setup128(void *state, const uint8_t *key) {
+    gcm_setup(state, key, 16);
+}
+static void setup256(void *state, const uint8_t *key) {
+    gcm_setup(state, key, 32);
+}
+
+/* GHASH over len bytes, the last partial block padded with zeros */
+static void ghash_padded(const gcm_state *s, uint64_t y[2], const uint8_t *p,
+                         size_t len) {
+    size_t full = len / 16;
+    if (full) s->ghash_ops->update(&s->ghash, y, p, full);
+    if (len % 16) {
+        uint8_t block[16] = {0};
+        memcpy(block, p + 16 * full, len % 16);
+        s->ghash_ops->update(&s->ghash, y, block, 1);
+        hush_wipe(block, sizeof block);
+    }
+}
+
+/* The tag: GHASH of the lengths block, then E(J0) XOR y. */
+static void gcm_finish(const gcm_state *s, uint8_t tag[16], uint64_t y[2],
+                       const uint8_t j0[16], size_t adlen, size_t mlen) {
+    uint8_t block[16], ek0[16];
+    hush_store64_be(block, (uint64_t)adlen * 8);
+    hush_store64_be(block + 8, (uint64_t)mlen * 8);
+    s->ghash_ops->update(&s->ghash, y, block, 1);
+    s->aes.ops->encrypt(&s->aes, ek0, j0, 1);
+    hush_ghash_store_v(block, y);
+    for (int i = 0; i < 16; i++)
+        tag[i] = block[i] ^ ek0[i];
+    hush_wipe(block, sizeof block);
+    hush_wipe(ek0, sizeof ek0);
+}
+
+static void gcm_start(const gcm_state *s, uint8_t j0[16], uint8_t ctr[16],
+                      uint64_t y[2], const uint8_t *nonce, const uint8_t *ad,
+                      size_t adlen) {
+    memcpy(j0, nonce, 12);
+    hush_store32_be(j0 + 12, 1);
+    memcpy(ctr, j0, 12);
+    hush_store32_be(ctr + 12, 2);
+    y[0] = y[1] = 0;
+    ghash_padded(s, y, ad, adlen);
+}
+
+static void gcm_seal(const void *state, uint8_t *c, uint8_t *tag,
+                     const uint8_t *m, size_t mlen, const uint8_t *ad,
+                     size_t adlen, const uint8_t *nonce) {
+    const gcm_state *s = state;
+    if (s->fused) {
+        s->fused->seal(s, c, tag, m, mlen, ad, adlen, nonce);
+        return;
+    }
+    uint8_t j0[16], ctr[16];
+    uint64_t y[2];
+    gcm_start(s, j0, ctr, y, nonce, ad, adlen);
+    size_t done = 0;
+    while (done < mlen) {
+        size_t n = mlen - done < GCM_CHUNK ? mlen - done : GCM_CHUNK;
+        s->aes.ops->ctr(&s->aes, c + done, m + done, n, ctr);
+        ghash_padded(s, y, c + done, n);
+        done += n;
+    }
+    gcm_finish(s, tag, y, j0, adlen, mlen);
+    hush_wipe(y, sizeof y);
+}
+
+static int gcm_open(const void *state, uint8_t *m, const uint8_t *c,
+                    size_t clen, const uint8_t *tag, const uint8_t *ad,
+                    size_t adlen, const uint8_t *nonce) {
+    const gcm_state *s = state;
+    if (s->fused) return s->fused->open(s, m, c, clen, tag, ad, adlen, nonce);
+    uint8_t j0[16], ctr[16], want[16];
+    uint64_t y[2];
+    gcm_start(s, j0, ctr, y, nonce, ad, adlen);
+    size_t done = 0;
+    while (done < clen) {
+        size_t n = clen - done < GCM_CHUNK ? clen - done : GCM_CHUNK;
+        ghash_padded(s, y, c + done, n); /* before m overwrites c in place */
+        s->aes.ops->ctr(&s->aes, m + done, c + done, n, ctr);
+        done += n;
+    }
+    gcm_finish(s, want, y, j0, adlen, clen);
+    uint32_t ok = hush_ct_bytes_equal(want, tag, 16);
+    hush_wipe(y, sizeof y);
+    hush_wipe(want, sizeof want);
+    /* the verdict is public: branching on it is allowed */
+    if (!ok) {
+        if (clen) hush_wipe(m, clen);
+        return HUSH_ERR_AUTH;
+    }
+    return HUSH_OK;
+}
+
+/* SP 800-38D: plaintext <= 2^39 - 256 bits, AAD <= 2^64 - 1 bits */
+#define GCM_MAX_MLEN  ((UINT64_C(1) << 36) - 32)
+#define GCM_MAX_ADLEN ((UINT64_C(1) << 61) - 1)
+
+const hush_aead_desc hush_aead_desc_aes128gcm = {
+    HUSH_AES128GCM, "AES-128-GCM",     16,       12,       GCM_MAX_MLEN,
+    GCM_MAX_ADLEN,  sizeof(gcm_state), setup128, gcm_seal, gcm_open};
+const hush_aead_desc hush_aead_desc_aes256gcm = {
+    HUSH_AES256GCM, "AES-256-GCM",     32,       12,       GCM_MAX_MLEN,
+    GCM_MAX_ADLEN,  sizeof(gcm_state), setup256, gcm_seal, gcm_open};
+
+_Static_assert(sizeof(gcm_state) <= HUSH_AEAD_STATE_MAX,
+               "GCM state fits the AEAD state");

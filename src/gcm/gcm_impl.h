@@ -1,0 +1,40 @@
+/*
+ * AES-GCM (SP 800-38D) with 96-bit nonces: the expanded state and the
+ * optional fused tiers.
+ *
+ * The state records the AES and GHASH tables in force at setup (keyed
+ * objects keep them), and, when a fused CTR+GHASH implementation exists for
+ * exactly that pair, its table too.
+ */
+#ifndef HUSH_GCM_IMPL_H
+#define HUSH_GCM_IMPL_H
+
+#include "aes/aes_impl.h"
+#include "ghash/ghash_impl.h"
+
+typedef struct gcm_fused_ops gcm_fused_ops;
+
+typedef struct gcm_state {
+    hush_aes_key aes;     /* round keys (aes tier layout) */
+    hush_ghash_key ghash; /* H^32 .. H^1 */
+    const hush_ghash_ops *ghash_ops;
+    const gcm_fused_ops *fused; /* NULL: CTR and GHASH in separate passes */
+} gcm_state;
+
+/* A whole GCM seal or open in one function: AD, one pass of CTR and
+ * GHASH over the message, lengths and tag (same contract as the AEAD
+ * descriptor's seal and open, on a gcm_state). */
+struct gcm_fused_ops {
+    void (*seal)(const gcm_state *s, uint8_t *c, uint8_t *tag, const uint8_t *m,
+                 size_t mlen, const uint8_t *ad, size_t adlen,
+                 const uint8_t *nonce);
+    int (*open)(const gcm_state *s, uint8_t *m, const uint8_t *c, size_t clen,
+                const uint8_t *tag, const uint8_t *ad, size_t adlen,
+                const uint8_t *nonce);
+};
+
+#if defined(HUSH_X86_64)
+extern const gcm_fused_ops hush_gcm_fused_vaes512, hush_gcm_fused_aesni;
+#endif
+
+#endif

@@ -1,0 +1,11 @@
+/* The GHASH registry (used by GCM; GHASH has no public API of its own). */
+#include "ghash/ghash_impl.h"
+
+static const hush_impl_entry ghash_impls[] = {
+#if defined(HUSH_X86_64)
+    {"vpclmul512", HUSH_NEEDS_VPCLMUL512, 0, &hush_ghash_vpclmul512},
+    {"pclmul", HUSH_NEEDS_PCLMUL, 0, &hush_ghash_pclmul},
+#endif
+    {"portable", 0, 0, &hush_ghash_portable},
+};
+HUSH_DEFINE_PRIMITIVE(ghash, ghash_impls);

@@ -1,0 +1,20 @@
+hush_add_test(NAME aes SOURCES test_aes.c LIBS OpenSSL::Crypto
+  IMPLS aes=portable aes=table aes=aesni aes=vaes512)
+hush_add_test(NAME ghash SOURCES test_ghash.c
+  IMPLS ghash=portable ghash=pclmul ghash=vpclmul512)
+foreach(a portable table aesni vaes512)
+  foreach(g portable pclmul vpclmul512)
+    list(APPEND HUSH_GCM_IMPLS "aes=${a},ghash=${g}")
+  endforeach()
+endforeach()
+hush_add_test(NAME gcm SOURCES test_gcm.c LIBS OpenSSL::Crypto
+  IMPLS ${HUSH_GCM_IMPLS})
+
+# A timing program for development (not a test; the official benchmark is
+# bench/): hush against OpenSSL, libgcrypt and libsodium, interleaved.
+pkg_check_modules(GCRYPT IMPORTED_TARGET libgcrypt)
+if(GCRYPT_FOUND AND HUSH_X86_64)
+  add_executable(time_aes ${HUSH_FRAGMENT_DIR}/time_aes.c)
+  target_link_libraries(time_aes PRIVATE hush_static OpenSSL::Crypto
+                        PkgConfig::GCRYPT PkgConfig::SODIUM)
+endif()
