@@ -1,0 +1,7 @@
+# Ascon (NIST SP 800-232): every vector and the differential model test,
+# once per implementation so a failure names its tier (ascon_kat.portable).
+set(HUSH_ASCON_IMPLS ascon=portable)
+if(HUSH_X86_64)
+  # list(APPEND HUSH_ASCON_IMPLS ascon=avx512)
+endif()
+hush_add_test(NAME ascon_kat SOURCES test_ascon_kat.c IMPLS ${HUSH_ASCON_IMPLS})
