@@ -59,6 +59,10 @@ typedef struct ascon_sponge {
 
 _Static_assert(sizeof(ascon_sponge) <= HUSH_ASCON_CTX_BYTES,
                "hush_ascon_ctx is too small");
+_Static_assert(offsetof(ascon_sponge, block) == 40 &&
+                   offsetof(ascon_sponge, ops) == 48 &&
+                   offsetof(ascon_sponge, used) == 64,
+               "the layout documented in include/hush/ascon.h moved");
 _Static_assert(_Alignof(ascon_sponge) <= _Alignof(hush_ascon_ctx),
                "hush_ascon_ctx is not aligned enough");
 

@@ -5,3 +5,5 @@ if(HUSH_X86_64)
   # list(APPEND HUSH_ASCON_IMPLS ascon=avx512)
 endif()
 hush_add_test(NAME ascon_kat SOURCES test_ascon_kat.c IMPLS ${HUSH_ASCON_IMPLS})
+hush_add_test(NAME ascon SOURCES test_ascon.c ascon_model.c
+              IMPLS ${HUSH_ASCON_IMPLS})
