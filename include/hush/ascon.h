@@ -66,6 +66,14 @@ HUSH_API int hush_ascon_cxof128_init(hush_ascon_ctx *c, const void *cs,
 HUSH_API int hush_ascon_absorb(hush_ascon_ctx *c, const void *in, size_t len);
 HUSH_API int hush_ascon_squeeze(hush_ascon_ctx *c, uint8_t *out, size_t outlen);
 
+/*
+ * The Ascon permutation itself, for building other modes and for measuring:
+ * s = p[rounds](s) on the words S0..S4 (SP 800-232, section 3: the last
+ * `rounds` of the 12 rounds; AEAD128 uses p[8] and p[12], the hashes
+ * p[12]). HUSH_ERR_INVALID unless 1 <= rounds <= 12.
+ */
+HUSH_API int hush_ascon_permute(uint64_t s[5], unsigned rounds);
+
 #ifdef __cplusplus
 }
 #endif

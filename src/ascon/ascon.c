@@ -8,6 +8,9 @@
 #include "ascon/ascon_impl.h"
 
 static const hush_impl_entry ascon_impls[] = {
+#if defined(HUSH_X86_64)
+    {"bmi2", HUSH_CPU_BMI1 | HUSH_CPU_BMI2, 0, &hush_ascon_bmi2},
+#endif
     {"portable", 0, 0, &hush_ascon_portable},
 };
 HUSH_DEFINE_PRIMITIVE(ascon, ascon_impls);
@@ -237,5 +240,11 @@ int hush_ascon_cxof128(uint8_t *out, size_t outlen, const void *cs,
         hush_missing(in, len) || cslen > HUSH_ASCON_CXOF128_MAX_CS)
         return HUSH_ERR_INVALID;
     sponge_oneshot(cxof128_initial, cs, cslen, 1, out, outlen, in, len);
+    return HUSH_OK;
+}
+
+int hush_ascon_permute(uint64_t s[5], unsigned rounds) {
+    if (s == NULL || rounds < 1 || rounds > 12) return HUSH_ERR_INVALID;
+    hush_ascon_ops_now()->permute(s, rounds);
     return HUSH_OK;
 }

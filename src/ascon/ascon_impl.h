@@ -76,8 +76,8 @@ static inline uint64_t ascon_low_bytes(size_t n) {
 }
 
 typedef struct hush_ascon_ops {
-    /* s = p[12](s). Used at initialisation only, never per block. */
-    void (*permute12)(uint64_t s[5]);
+    /* s = p[rounds](s), 1 <= rounds <= 12: hush_ascon_permute. */
+    void (*permute)(uint64_t s[5], unsigned rounds);
 
     /* For each of nblocks 8-byte blocks: S0 ^= block; s = p[12](s). */
     void (*absorb)(uint64_t s[5], const uint8_t *in, size_t nblocks);
@@ -101,7 +101,7 @@ typedef struct hush_ascon_ops {
 
 extern const hush_ascon_ops hush_ascon_portable;
 #if defined(HUSH_X86_64)
-extern const hush_ascon_ops hush_ascon_avx512;
+extern const hush_ascon_ops hush_ascon_bmi2;
 #endif
 
 extern hush_primitive hush_prim_ascon;

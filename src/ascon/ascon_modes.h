@@ -15,12 +15,12 @@
  *   st_decrypt_mem(st, i, out, in) le64(out) = word i ^ le64(in);
  *                                  word i = le64(in)
  *   st_store_mem(st, i, out)       le64(out) = word i
- *   st_p8(st), st_p12(st)
+ *   st_p8(st), st_p12(st), st_pn(st, rounds)   p[8], p[12], p[1..12]
  *
  * i is always a constant 0..4. Lengths decide branches and loop counts
  * (they are public); data never does.
  *
- * Defines the static functions modes_permute12, modes_absorb,
+ * Defines the static functions modes_permute, modes_absorb,
  * modes_squeeze, modes_aead_encrypt and modes_aead_decrypt, ready for a
  * hush_ascon_ops table.
  */
@@ -29,10 +29,10 @@
 
 #include "ascon/ascon_impl.h"
 
-static void modes_permute12(uint64_t s[5]) {
+static void modes_permute(uint64_t s[5], unsigned rounds) {
     ascon_state st;
     st_load(&st, s);
-    st_p12(&st);
+    st_pn(&st, rounds);
     st_save(s, &st);
 }
 

@@ -2,7 +2,7 @@
 # once per implementation so a failure names its tier (ascon_kat.portable).
 set(HUSH_ASCON_IMPLS ascon=portable)
 if(HUSH_X86_64)
-  # list(APPEND HUSH_ASCON_IMPLS ascon=avx512)
+  list(APPEND HUSH_ASCON_IMPLS ascon=bmi2)
 endif()
 hush_add_test(NAME ascon_kat SOURCES test_ascon_kat.c IMPLS ${HUSH_ASCON_IMPLS})
 hush_add_test(NAME ascon SOURCES test_ascon.c ascon_model.c
