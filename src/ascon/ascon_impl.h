@@ -19,6 +19,19 @@
 #include "core/internal.h"
 #include "cpu/dispatch.h"
 
+/*
+ * For the helpers the tiers build on: always inlined, so the state stays
+ * in registers from the first round of an operation to the last and is
+ * never handed to an out-of-line call through the stack (where it would
+ * outlive the call: the state of any moment gives the key away, the
+ * permutation being invertible).
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#define ASCON_INLINE static inline __attribute__((always_inline))
+#else
+#define ASCON_INLINE static inline
+#endif
+
 /* Initial values (SP 800-232, tables in sections 4 and 5). */
 #define ASCON_AEAD128_IV UINT64_C(0x00001000808c0001)
 #define ASCON_HASH256_IV UINT64_C(0x0000080100cc0002)

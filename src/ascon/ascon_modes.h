@@ -57,8 +57,8 @@ static void modes_squeeze(uint64_t s[5], uint8_t *out, size_t nblocks) {
 }
 
 /* Initialisation: IV || K || N, p[12], then K XORed into the last words. */
-static inline void modes_aead_start(ascon_state *st, const uint64_t key[2],
-                                    const uint8_t nonce[16]) {
+ASCON_INLINE void modes_aead_start(ascon_state *st, const uint64_t key[2],
+                                   const uint8_t nonce[16]) {
     st_set5(st, ASCON_AEAD128_IV, key[0], key[1], hush_load64_le(nonce),
             hush_load64_le(nonce + 8));
     st_p12(st);
@@ -68,8 +68,8 @@ static inline void modes_aead_start(ascon_state *st, const uint64_t key[2],
 
 /* Associated data: 16-byte blocks with p[8] after each, the last one
  * padded (only when there is AD), then the domain separation bit. */
-static inline void modes_aead_ad(ascon_state *st, const uint8_t *ad,
-                                 size_t adlen) {
+ASCON_INLINE void modes_aead_ad(ascon_state *st, const uint8_t *ad,
+                                size_t adlen) {
     if (adlen) {
         for (; adlen >= ASCON_AEAD_RATE; adlen -= ASCON_AEAD_RATE) {
             st_xor_mem(st, 0, ad);
@@ -91,8 +91,8 @@ static inline void modes_aead_ad(ascon_state *st, const uint8_t *ad,
 }
 
 /* Finalisation: K into S2, S3; p[12]; the tag is S3, S4 XOR K. */
-static inline void modes_aead_finish(ascon_state *st, const uint64_t key[2],
-                                     uint8_t tag[16]) {
+ASCON_INLINE void modes_aead_finish(ascon_state *st, const uint64_t key[2],
+                                    uint8_t tag[16]) {
     st_xor(st, 2, key[0]);
     st_xor(st, 3, key[1]);
     st_p12(st);

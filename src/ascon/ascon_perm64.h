@@ -12,6 +12,8 @@
 
 #include <stdint.h>
 
+#include "ascon/ascon_impl.h"
+
 /*
  * The state as five words, with one twist: x2n holds S2 inverted (~S2).
  * The S-box ends by inverting S2, and the linear layer commutes with
@@ -24,7 +26,7 @@ typedef struct ascon_state64 {
     uint64_t x0, x1, x2n, x3, x4;
 } ascon_state64;
 
-static inline uint64_t ascon_ror64(uint64_t x, unsigned n) {
+ASCON_INLINE uint64_t ascon_ror64(uint64_t x, unsigned n) {
     return (x >> n) | (x << (64 - n));
 }
 
@@ -35,7 +37,7 @@ static inline uint64_t ascon_ror64(uint64_t x, unsigned n) {
  * (docs/perf/ascon.md). Not a constant-time device: nothing here is
  * secret-dependent either way.
  */
-static inline uint64_t ascon_opaque64(uint64_t v) {
+ASCON_INLINE uint64_t ascon_opaque64(uint64_t v) {
 #if defined(__GNUC__) || defined(__clang__)
     __asm__("" : "+r"(v));
 #endif
@@ -48,7 +50,7 @@ static inline uint64_t ascon_opaque64(uint64_t v) {
  * layer, the final NOT of S2 left out as explained above), then the linear
  * layer, which mixes each word with two rotations of itself.
  */
-static inline void ascon_round64(ascon_state64 *s, uint64_t c) {
+ASCON_INLINE void ascon_round64(ascon_state64 *s, uint64_t c) {
     uint64_t x0 = s->x0, x1 = s->x1, x3 = s->x3, x4 = s->x4;
     uint64_t x2 = ascon_opaque64(s->x2n ^ ~c); /* = S2 ^ c */
 
@@ -81,7 +83,7 @@ static inline void ascon_round64(ascon_state64 *s, uint64_t c) {
 
 /* Round i of 12 uses the constant ((15 - i) << 4) | i; p[n] is the last n
  * rounds of p[12]. */
-static inline void ascon_p8_64(ascon_state64 *s) {
+ASCON_INLINE void ascon_p8_64(ascon_state64 *s) {
     ascon_round64(s, 0xb4);
     ascon_round64(s, 0xa5);
     ascon_round64(s, 0x96);
@@ -92,7 +94,7 @@ static inline void ascon_p8_64(ascon_state64 *s) {
     ascon_round64(s, 0x4b);
 }
 
-static inline void ascon_p12_64(ascon_state64 *s) {
+ASCON_INLINE void ascon_p12_64(ascon_state64 *s) {
     ascon_round64(s, 0xf0);
     ascon_round64(s, 0xe1);
     ascon_round64(s, 0xd2);
@@ -102,7 +104,7 @@ static inline void ascon_p12_64(ascon_state64 *s) {
 
 /* p[rounds] for any 1 <= rounds <= 12: enters the unrolled sequence at
  * round 12 - rounds. The round count is public. */
-static inline void ascon_pn_64(ascon_state64 *s, unsigned rounds) {
+ASCON_INLINE void ascon_pn_64(ascon_state64 *s, unsigned rounds) {
     switch (rounds) {
     case 12: ascon_round64(s, 0xf0); /* fall through */
     case 11: ascon_round64(s, 0xe1); /* fall through */

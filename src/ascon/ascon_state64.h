@@ -15,7 +15,7 @@ typedef ascon_state64 ascon_state;
 /* Word i of the state as stored (S2 inverted, see ascon_perm64.h); i is
  * a constant, so this folds to a field. XOR is the same on either form;
  * everything else that touches S2 inverts it. */
-static inline uint64_t *st_word(ascon_state *st, int i) {
+ASCON_INLINE uint64_t *st_word(ascon_state *st, int i) {
     switch (i) {
     case 0: return &st->x0;
     case 1: return &st->x1;
@@ -25,53 +25,53 @@ static inline uint64_t *st_word(ascon_state *st, int i) {
     }
 }
 
-static inline void st_set5(ascon_state *st, uint64_t w0, uint64_t w1,
-                           uint64_t w2, uint64_t w3, uint64_t w4) {
+ASCON_INLINE void st_set5(ascon_state *st, uint64_t w0, uint64_t w1,
+                          uint64_t w2, uint64_t w3, uint64_t w4) {
     st->x0 = w0;
     st->x1 = w1;
     st->x2n = ~w2;
     st->x3 = w3;
     st->x4 = w4;
 }
-static inline void st_load(ascon_state *st, const uint64_t s[5]) {
+ASCON_INLINE void st_load(ascon_state *st, const uint64_t s[5]) {
     st_set5(st, s[0], s[1], s[2], s[3], s[4]);
 }
-static inline void st_save(uint64_t s[5], const ascon_state *st) {
+ASCON_INLINE void st_save(uint64_t s[5], const ascon_state *st) {
     s[0] = st->x0;
     s[1] = st->x1;
     s[2] = ~st->x2n;
     s[3] = st->x3;
     s[4] = st->x4;
 }
-static inline void st_xor(ascon_state *st, int i, uint64_t v) {
+ASCON_INLINE void st_xor(ascon_state *st, int i, uint64_t v) {
     *st_word(st, i) ^= v;
 }
-static inline uint64_t st_get(ascon_state *st, int i) {
+ASCON_INLINE uint64_t st_get(ascon_state *st, int i) {
     return i == 2 ? ~st->x2n : *st_word(st, i);
 }
-static inline void st_xor_mem(ascon_state *st, int i, const uint8_t *p) {
+ASCON_INLINE void st_xor_mem(ascon_state *st, int i, const uint8_t *p) {
     *st_word(st, i) ^= hush_load64_le(p);
 }
 /* The three below touch the rate words S0 and S1 only. */
-static inline void st_encrypt_mem(ascon_state *st, int i, uint8_t *out,
-                                  const uint8_t *in) {
+ASCON_INLINE void st_encrypt_mem(ascon_state *st, int i, uint8_t *out,
+                                 const uint8_t *in) {
     uint64_t *w = st_word(st, i);
     *w ^= hush_load64_le(in);
     hush_store64_le(out, *w);
 }
-static inline void st_decrypt_mem(ascon_state *st, int i, uint8_t *out,
-                                  const uint8_t *in) {
+ASCON_INLINE void st_decrypt_mem(ascon_state *st, int i, uint8_t *out,
+                                 const uint8_t *in) {
     uint64_t *w = st_word(st, i);
     uint64_t c = hush_load64_le(in);
     hush_store64_le(out, *w ^ c);
     *w = c;
 }
-static inline void st_store_mem(ascon_state *st, int i, uint8_t *out) {
+ASCON_INLINE void st_store_mem(ascon_state *st, int i, uint8_t *out) {
     hush_store64_le(out, *st_word(st, i));
 }
-static inline void st_p8(ascon_state *st) { ascon_p8_64(st); }
-static inline void st_p12(ascon_state *st) { ascon_p12_64(st); }
-static inline void st_pn(ascon_state *st, unsigned rounds) {
+ASCON_INLINE void st_p8(ascon_state *st) { ascon_p8_64(st); }
+ASCON_INLINE void st_p12(ascon_state *st) { ascon_p12_64(st); }
+ASCON_INLINE void st_pn(ascon_state *st, unsigned rounds) {
     ascon_pn_64(st, rounds);
 }
 
