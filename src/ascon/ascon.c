@@ -124,6 +124,7 @@ int hush_ascon_absorb(hush_ascon_ctx *c, const void *in, size_t len) {
     ascon_sponge *sp = sponge_of(c);
     if (sp->phase != ASCON_PHASE_ABSORBING) return HUSH_ERR_STATE;
     if (hush_missing(in, len)) return HUSH_ERR_INVALID;
+    if (len == 0) return HUSH_OK; /* in may be NULL */
     const uint8_t *p = in;
     if (sp->used) {
         size_t take = ASCON_HASH_RATE - sp->used;
@@ -189,7 +190,7 @@ int hush_ascon_squeeze(hush_ascon_ctx *c, uint8_t *out, size_t outlen) {
     }
     if (hush_missing(out, outlen)) return HUSH_ERR_INVALID;
     if (sp->phase == ASCON_PHASE_ABSORBING) sponge_finish_absorbing(sp);
-    sponge_squeeze(sp, out, outlen);
+    if (outlen) sponge_squeeze(sp, out, outlen); /* out may be NULL if 0 */
     if (sp->kind == ASCON_KIND_HASH256) HUSH_WIPE_OBJ(c);
     return HUSH_OK;
 }
