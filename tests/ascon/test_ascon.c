@@ -322,6 +322,34 @@ static void test_aead_api(void) {
     hush_secret_destroy(s);
 }
 
+/* A context and a keyed object keep the implementation in force when they
+ * were made (the table pointer at byte 48 of the context, as documented in
+ * ascon.h); forcing another one affects only what is made later. */
+static void test_remembers_impl(void) {
+    const char *names[HT_MAX_IMPLS];
+    size_t n = hush_impl_list("ascon", names, HT_MAX_IMPLS);
+    const char *before = hush_impl("ascon");
+    for (size_t i = 0; i < n && i < HT_MAX_IMPLS; i++) {
+        for (size_t j = 0; j < n && j < HT_MAX_IMPLS; j++) {
+            CHECK_EQ_INT(hush_impl_force("ascon", names[i]), HUSH_OK);
+            const void *ops_i = hush_ascon_ops_now();
+            hush_ascon_ctx c;
+            hush_ascon_xof128_init(&c);
+            CHECK_EQ_INT(hush_impl_force("ascon", names[j]), HUSH_OK);
+            const void *kept;
+            memcpy(&kept, c.opaque + 48, sizeof kept);
+            CHECK(kept == ops_i);
+            uint8_t a[40], b[40];
+            CHECK_EQ_INT(hush_ascon_absorb(&c, "abc", 3), HUSH_OK);
+            CHECK_EQ_INT(hush_ascon_squeeze(&c, a, sizeof a), HUSH_OK);
+            hush_ascon_xof128(b, sizeof b, "abc", 3);
+            CHECK_MEM(a, b, sizeof a);
+            hush_wipe(&c, sizeof c);
+        }
+    }
+    CHECK_EQ_INT(hush_impl_force("ascon", before), HUSH_OK);
+}
+
 int main(int argc, char **argv) {
     ht_begin(argc, argv);
     ht_rand_seed(0x6173636f6e617069ull);
@@ -335,5 +363,6 @@ int main(int argc, char **argv) {
         test_fork();
         test_aead_api();
     }
+    test_remembers_impl();
     return ht_end();
 }
