@@ -17,7 +17,10 @@
  *   = 12 (floor(n/8) + 1 + 3) rounds, CXOF128 with an empty customization
  *   string 24 rounds more (the initial states are precomputed, as in the
  *   reference code). measured / predicted - 1 is the cost outside the
- *   permutation.
+ *   permutation. The round cost for the prediction is measured again next
+ *   to every sample (128 p[12] in a loop), so a machine that changes speed
+ *   during the run does not skew the ratio: median time / (rounds x median
+ *   round cost of the same samples).
  *
  * Calls of 64 KiB and more take milliseconds, long enough for the
  * scheduler of a shared machine to preempt nearly every sample; their
@@ -126,10 +129,25 @@ static void run_cxof(size_t n) { hush_ascon_cxof128(out, 32, NULL, 0, in, n); }
 
 /* Median and 10th percentile of `samples` timings (ticks per call) of
  * f(n) for each implementation, interleaved. */
-static void measure(op_fn f, size_t n, int samples, const char **impls,
-                    size_t nimpl, double *median, double *p10) {
+/* Ticks per round of the permutation in a loop, right now: 128 p[12]
+ * back to back (Ascon-XOF128 squeezing 1 KiB). Timed next to every
+ * sample, so the prediction sees the same machine state as the sample. */
+static double round_now(void) {
+    uint64_t a = ticks();
+    run_squeeze(128);
+    return (double)(ticks() - a) / (128 * 12);
+}
+
+/* Median and 10th percentile of `samples` timings (ticks per call) of
+ * f(n) for each implementation, interleaved; and the median time over
+ * rounds x the median of the round costs measured beside the samples. */
+static void measure(op_fn f, size_t n, double rounds, int samples,
+                    const char **impls, size_t nimpl, double *median,
+                    double *p10, double *ratio) {
     int inner = n >= 16384 ? 1 : n >= 1024 ? 4 : 32;
     double *t = malloc(sizeof(double) * (size_t)samples * nimpl);
+    double *q = malloc(sizeof(double) * (size_t)samples * nimpl);
+    if (t == NULL || q == NULL) abort();
     for (int r = -2; r < samples; r++) { /* two warm-up rounds */
         for (size_t k = 0; k < nimpl; k++) {
             hush_impl_force("ascon", impls[k]);
@@ -139,17 +157,24 @@ static void measure(op_fn f, size_t n, int samples, const char **impls,
                 f(n);
             uint64_t b = ticks();
             double cpu = (thread_seconds() - cpu0) * tsc_hz;
-            double took = n >= 65536 ? cpu : (double)(b - a);
-            if (r >= 0) t[k * (size_t)samples + (size_t)r] = took / inner;
+            double took = (n >= 65536 ? cpu : (double)(b - a)) / inner;
+            double per_round = round_now();
+            if (r >= 0) {
+                t[k * (size_t)samples + (size_t)r] = took;
+                q[k * (size_t)samples + (size_t)r] = per_round;
+            }
         }
     }
     for (size_t k = 0; k < nimpl; k++) {
-        double *v = t + k * (size_t)samples;
+        double *v = t + k * (size_t)samples, *w = q + k * (size_t)samples;
         qsort(v, (size_t)samples, sizeof *v, by_value);
+        qsort(w, (size_t)samples, sizeof *w, by_value);
         median[k] = v[samples / 2];
         p10[k] = v[samples / 10];
+        ratio[k] = rounds > 0 ? median[k] / (rounds * w[samples / 2]) : 0;
     }
     free(t);
+    free(q);
 }
 
 int main(int argc, char **argv) {
@@ -181,13 +206,14 @@ int main(int argc, char **argv) {
 
     double med[MAX_IMPLS], p10[MAX_IMPLS], p12[MAX_IMPLS], p8[MAX_IMPLS];
     double round[MAX_IMPLS]; /* ticks per round, in a loop */
-    measure(run_p12, 256, samples, impls, nimpl, med, p10);
+    double ratio[MAX_IMPLS];
+    measure(run_p12, 256, 0, samples, impls, nimpl, med, p10, ratio);
     for (size_t k = 0; k < nimpl; k++)
         p12[k] = med[k] / 256;
-    measure(run_p8, 256, samples, impls, nimpl, med, p10);
+    measure(run_p8, 256, 0, samples, impls, nimpl, med, p10, ratio);
     for (size_t k = 0; k < nimpl; k++)
         p8[k] = med[k] / 256;
-    measure(run_squeeze, 256, samples, impls, nimpl, med, p10);
+    measure(run_squeeze, 256, 0, samples, impls, nimpl, med, p10, ratio);
     for (size_t k = 0; k < nimpl; k++)
         round[k] = med[k] / 256 / 12;
     printf("\n%-10s %18s %18s %30s\n", "tier", "p[12] per call",
@@ -219,13 +245,16 @@ int main(int argc, char **argv) {
     for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++) {
         for (size_t z = 0; z < nsizes; z++) {
             size_t n = sizes[z];
-            measure(ops[o].f, n, samples, impls, nimpl, med, p10);
+            double rounds =
+                ops[o].kind == 0
+                    ? 24 + 8 * (double)(n / 16)
+                    : 12 * ((double)(n / 8) + 4 + (ops[o].kind == 2 ? 2 : 0));
+            measure(ops[o].f, n, rounds, samples, impls, nimpl, med, p10,
+                    ratio);
             for (size_t k = 0; k < nimpl; k++) {
-                double rounds = ops[o].kind == 0
-                                    ? 24 + 8 * (double)(n / 16)
-                                    : 12 * ((double)(n / 8) + 4 +
-                                            (ops[o].kind == 2 ? 2 : 0));
-                double pred = rounds * round[k];
+                /* the prediction at the round cost measured beside the
+                 * samples, consistent with the ratio printed */
+                double pred = med[k] / ratio[k];
                 double ns = med[k] / tsc_hz * 1e9;
                 if (n)
                     printf("%-12s %8zu %-9s %11.1f %11.1f %8.2f %8.2f %8.1f "
@@ -234,12 +263,12 @@ int main(int argc, char **argv) {
                            med[k] / (double)n,
                            med[k] * cycles_per_tick / (double)n,
                            (double)n / (ns * 1e-9) / 1e6, pred / tsc_hz * 1e9,
-                           med[k] / pred);
+                           ratio[k]);
                 else
                     printf("%-12s %8zu %-9s %11.1f %11.1f %8s %8s %8s %11.1f "
                            "%6.2f\n",
                            ops[o].name, n, impls[k], ns, p10[k] / tsc_hz * 1e9,
-                           "-", "-", "-", pred / tsc_hz * 1e9, med[k] / pred);
+                           "-", "-", "-", pred / tsc_hz * 1e9, ratio[k]);
             }
         }
     }
