@@ -77,13 +77,17 @@ _Static_assert(_Alignof(ascon_sponge) <= _Alignof(hush_ascon_ctx),
 
 static ascon_sponge *sponge_of(hush_ascon_ctx *c) { return (ascon_sponge *)c; }
 
-static void sponge_start(ascon_sponge *sp, uint32_t kind,
-                         const uint64_t initial[5]) {
-    memset(sp, 0, sizeof *sp);
+/* Zeroes the whole public context (the reserved bytes included), then
+ * sets the sponge up. */
+static ascon_sponge *sponge_start(hush_ascon_ctx *c, uint32_t kind,
+                                  const uint64_t initial[5]) {
+    memset(c, 0, sizeof *c);
+    ascon_sponge *sp = sponge_of(c);
     memcpy(sp->s, initial, sizeof sp->s);
     sp->ops = hush_ascon_ops_now();
     sp->kind = kind;
     sp->phase = ASCON_PHASE_ABSORBING;
+    return sp;
 }
 
 /* The customization string of CXOF128 (SP 800-232, section 6.2): its
@@ -101,20 +105,19 @@ static void absorb_customization(uint64_t s[5], const hush_ascon_ops *ops,
 
 void hush_ascon_hash256_init(hush_ascon_ctx *c) {
     if (c == NULL) return;
-    sponge_start(sponge_of(c), ASCON_KIND_HASH256, hash256_initial);
+    sponge_start(c, ASCON_KIND_HASH256, hash256_initial);
 }
 
 void hush_ascon_xof128_init(hush_ascon_ctx *c) {
     if (c == NULL) return;
-    sponge_start(sponge_of(c), ASCON_KIND_XOF128, xof128_initial);
+    sponge_start(c, ASCON_KIND_XOF128, xof128_initial);
 }
 
 int hush_ascon_cxof128_init(hush_ascon_ctx *c, const void *cs, size_t cslen) {
     if (c == NULL || hush_missing(cs, cslen) ||
         cslen > HUSH_ASCON_CXOF128_MAX_CS)
         return HUSH_ERR_INVALID;
-    ascon_sponge *sp = sponge_of(c);
-    sponge_start(sp, ASCON_KIND_CXOF128, cxof128_initial);
+    ascon_sponge *sp = sponge_start(c, ASCON_KIND_CXOF128, cxof128_initial);
     absorb_customization(sp->s, sp->ops, cs, cslen);
     return HUSH_OK;
 }

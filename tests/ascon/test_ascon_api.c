@@ -176,6 +176,14 @@ static void test_states(void) {
     hush_ascon_ctx c;
     uint8_t out[64], want[64];
 
+    /* init zeroes the reserved bytes too (as documented in ascon.h) */
+    memset(&c, 0xa5, sizeof c);
+    hush_ascon_xof128_init(&c);
+    CHECK(ht_all_zero(c.opaque + 72, sizeof c - 72));
+    memset(&c, 0xa5, sizeof c);
+    CHECK_EQ_INT(hush_ascon_cxof128_init(&c, "z", 1), HUSH_OK);
+    CHECK(ht_all_zero(c.opaque + 72, sizeof c - 72));
+
     /* a zeroed (never initialised or wiped) context is refused */
     memset(&c, 0, sizeof c);
     CHECK_EQ_INT(hush_ascon_absorb(&c, "x", 1), HUSH_ERR_STATE);
