@@ -2,8 +2,10 @@
  * The bmi2 Ascon tier: the same C as the portable tier (ascon_state64.h,
  * ascon_modes.h), compiled with -mbmi -mbmi2 so the S-box's ~a & b is one
  * ANDN and each rotation a non-destructive RORX: about a quarter fewer
- * instructions per round (docs/perf/ascon.md). Constant time: ANDN and
- * RORX are fixed-latency like the instructions they replace.
+ * instructions per round, and with -mtune=znver3 where the compiler knows
+ * it (scheduling only; see sources.cmake and docs/perf/ascon.md).
+ * Constant time: ANDN and RORX are fixed-latency like the instructions
+ * they replace.
  */
 #include "ascon/ascon_state64.h"
 
