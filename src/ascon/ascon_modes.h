@@ -17,8 +17,9 @@
  *   st_store_mem(st, i, out)       le64(out) = word i
  *   st_p8(st), st_p12(st), st_pn(st, rounds)   p[8], p[12], p[1..12]
  *
- * i is always a constant 0..4. Lengths decide branches and loop counts
- * (they are public); data never does.
+ * i is always a constant 0..4; st_encrypt_mem, st_decrypt_mem and
+ * st_store_mem are used on the rate words S0, S1 only. Lengths decide
+ * branches and loop counts (they are public); data never does.
  *
  * Defines the static functions modes_permute, modes_absorb,
  * modes_squeeze, modes_aead_encrypt and modes_aead_decrypt, ready for a
