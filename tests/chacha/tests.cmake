@@ -8,3 +8,8 @@ hush_add_test(NAME chacha SOURCES test_chacha.c
         "chacha20=portable,poly1305=avx512"
         "chacha20=avx2,poly1305=avx512"
         "chacha20=avx512,poly1305=avx512")
+
+# A timing program for development (not a test): see its header.
+add_executable(perf_chacha ${HUSH_FRAGMENT_DIR}/perf_chacha.c)
+target_link_libraries(perf_chacha PRIVATE hush_static OpenSSL::Crypto
+                      PkgConfig::SODIUM)
