@@ -78,18 +78,20 @@ static inline __m256i lane_pair(__m256i x, __m256i y, int k) {
 /* 8 blocks, column layout; xors min(len, 512) bytes. */
 static inline void blocks8(uint8_t *out, const uint8_t *in, size_t len,
                            const uint32_t s[16]) {
-    __m256i x[16], orig[16];
+    /* Only the counter words differ from a broadcast of s: the other
+     * words are broadcast again for the feed-forward rather than kept
+     * live, since 16 ymm registers hold just the working state. */
+    __m256i x[16];
     for (int i = 0; i < 16; i++)
-        orig[i] = _mm256_set1_epi32((int)s[i]);
+        x[i] = _mm256_set1_epi32((int)s[i]);
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    orig[12] = _mm256_add_epi32(orig[12], lane);
+    x[12] = _mm256_add_epi32(x[12], lane);
     /* carry into word 13 where the low word wrapped: unsigned x < lane */
     const __m256i bias = _mm256_set1_epi32((int)0x80000000u);
     __m256i wrapped = _mm256_cmpgt_epi32(_mm256_xor_si256(lane, bias),
-                                         _mm256_xor_si256(orig[12], bias));
-    orig[13] = _mm256_sub_epi32(orig[13], wrapped); /* wrapped is 0 or -1 */
-    for (int i = 0; i < 16; i++)
-        x[i] = orig[i];
+                                         _mm256_xor_si256(x[12], bias));
+    x[13] = _mm256_sub_epi32(x[13], wrapped); /* wrapped is 0 or -1 */
+    const __m256i ctr_lo = x[12], ctr_hi = x[13];
     for (int r = 0; r < 10; r++) {
         QR8(x[0], x[4], x[8], x[12]);
         QR8(x[1], x[5], x[9], x[13]);
@@ -101,7 +103,10 @@ static inline void blocks8(uint8_t *out, const uint8_t *in, size_t len,
         QR8(x[3], x[4], x[9], x[14]);
     }
     for (int i = 0; i < 16; i++)
-        x[i] = _mm256_add_epi32(x[i], orig[i]);
+        if (i != 12 && i != 13)
+            x[i] = _mm256_add_epi32(x[i], _mm256_set1_epi32((int)s[i]));
+    x[12] = _mm256_add_epi32(x[12], ctr_lo);
+    x[13] = _mm256_add_epi32(x[13], ctr_hi);
     /* r[g][i]: lane k holds words 4g..4g+3 of block 4k+i */
     __m256i r[4][4];
     for (int g = 0; g < 4; g++) {

@@ -11,6 +11,7 @@
  */
 #include "aead/aead_impl.h"
 #include "chacha20/chacha20_impl.h"
+#include "chachapoly/chachapoly_impl.h"
 #include "core/ct.h"
 #include "poly1305/poly1305_impl.h"
 
@@ -91,6 +92,16 @@ static uint32_t run(const chachapoly_state *st, uint32_t s[16], uint8_t *out,
         hush_wipe(otk, sizeof otk);
         mac_padded(poly, ps, ad, adlen);
         size_t done = 0;
+#if defined(HUSH_X86_64)
+        /* both AVX-512 tiers in force: the stitched loop (the pointers
+         * are the implementations captured at setup, public) */
+        if (cc == &hush_chacha20_avx512 && poly == &hush_poly1305_avx512 &&
+            len >= 1024) {
+            size_t units = len / 1024;
+            hush_chachapoly_avx512_stitched(out, in, units, s, ps, encrypt);
+            done = units * 1024;
+        }
+#endif
         while (done < len) {
             size_t n = len - done < CHUNK ? len - done : CHUNK;
             if (encrypt) {
