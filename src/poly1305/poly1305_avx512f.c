@@ -1,12 +1,13 @@
 /*
- * Poly1305, AVX-512F (kept for measurement, see docs/perf/poly1305.md): eight
- * blocks per step in radix 2^26, one block per 64-bit lane, multiplied with
- * vpmuludq (32x32 -> 64). Lane j accumulates blocks j, j+8, j+16, ... as acc =
- * acc * r^8 + m; at the end lane j is multiplied by r^(8-j) and the lanes are
- * summed, which is Horner's rule reordered. Short inputs (< 256 bytes) and the
- * blocks left over stay on the shared scalar code, so a short message pays no
- * vector set-up; the powers r^1..r^8 are computed on the first vector call
- * only. Constant time: multiplications, additions, shifts and masks only.
+ * Poly1305, AVX-512F (for AVX-512 CPUs without IFMA; see
+ * docs/perf/poly1305.md): eight blocks per step in radix 2^26, one block per
+ * 64-bit lane, multiplied with vpmuludq (32x32 -> 64). Lane j accumulates
+ * blocks j, j+8, j+16, ... as acc = acc * r^8 + m; at the end lane j is
+ * multiplied by r^(8-j) and the lanes are summed, which is Horner's rule
+ * reordered. Short inputs (< 256 bytes) and the blocks left over stay on the
+ * shared scalar code, so a short message pays no vector set-up; the powers
+ * r^1..r^8 are computed on the first vector call only. Constant time:
+ * multiplications, additions, shifts and masks only.
  */
 #include <immintrin.h>
 

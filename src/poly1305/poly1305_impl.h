@@ -29,6 +29,7 @@ typedef struct hush_poly1305_ops {
 extern const hush_poly1305_ops hush_poly1305_portable;
 extern const hush_poly1305_ops hush_poly1305_avx512;
 extern const hush_poly1305_ops hush_poly1305_avx512f;
+extern const hush_poly1305_ops hush_poly1305_avx2;
 extern hush_primitive hush_prim_poly1305;
 
 /* The scalar part of every tier's state: first in each layout. */
