@@ -81,6 +81,9 @@ static inline void hush_chacha16_output(uint8_t *out, const uint8_t *in,
                                         size_t len, __m512i x[16],
                                         const __m512i ctr[2],
                                         const uint32_t s[16]) {
+    /* hide s from the optimiser, which would otherwise keep the setup's
+     * broadcasts alive across the rounds and spill 14 registers */
+    __asm__("" : "+r"(s));
     for (int i = 0; i < 16; i++)
         if (i != 12 && i != 13)
             x[i] = _mm512_add_epi32(x[i], _mm512_set1_epi32((int)s[i]));
@@ -99,21 +102,26 @@ static inline void hush_chacha16_output(uint8_t *out, const uint8_t *in,
         r[g][2] = _mm512_unpacklo_epi64(t1, t3);
         r[g][3] = _mm512_unpackhi_epi64(t1, t3);
     }
-    __m512i blk[16]; /* blk[4k+i] = block 4k+i */
+    /* o[k] = block 4k+i: xored as soon as it exists, so no block waits
+     * in memory */
+    if (len >= 1024) {
+        for (int i = 0; i < 4; i++) {
+            __m512i o[4];
+            hush_chacha_transpose_lanes(o, r[0][i], r[1][i], r[2][i], r[3][i]);
+            for (int k = 0; k < 4; k++)
+                hush_chacha_xor_block(out + 64 * (4 * k + i),
+                                      in + 64 * (4 * k + i), o[k], 64);
+        }
+        return;
+    }
     for (int i = 0; i < 4; i++) {
         __m512i o[4];
         hush_chacha_transpose_lanes(o, r[0][i], r[1][i], r[2][i], r[3][i]);
-        for (int k = 0; k < 4; k++)
-            blk[4 * k + i] = o[k];
-    }
-    if (len >= 1024) {
-        for (int b = 0; b < 16; b++)
-            hush_chacha_xor_block(out + 64 * b, in + 64 * b, blk[b], 64);
-    } else {
-        for (int b = 0; b < 16 && len > 0; b++) {
-            size_t n = len < 64 ? len : 64;
-            hush_chacha_xor_block(out + 64 * b, in + 64 * b, blk[b], n);
-            len -= n;
+        for (int k = 0; k < 4; k++) {
+            size_t at = (size_t)64 * (4 * k + i);
+            if (at < len)
+                hush_chacha_xor_block(out + at, in + at, o[k],
+                                      len - at < 64 ? len - at : 64);
         }
     }
 }

@@ -44,6 +44,7 @@ void hush_poly1305_init(hush_poly1305_ctx *c, const uint8_t key[32]) {
 void hush_poly1305_update(hush_poly1305_ctx *c, const void *in, size_t len) {
     if (c == NULL || in == NULL || len == 0) return;
     poly1305_ctx_layout *x = layout(c);
+    if (x->ops == NULL) return; /* already final: the context is wiped */
     const uint8_t *p = in;
     if (x->buffered) {
         size_t take = 16 - x->buffered;
@@ -64,7 +65,7 @@ void hush_poly1305_update(hush_poly1305_ctx *c, const void *in, size_t len) {
 void hush_poly1305_final(hush_poly1305_ctx *c, uint8_t tag[16]) {
     if (c == NULL) return;
     poly1305_ctx_layout *x = layout(c);
-    if (tag != NULL) {
+    if (tag != NULL && x->ops != NULL) {
         if (x->buffered) {
             /* RFC 8439: a short last block gets a 1 byte, then zeros, and
              * no 2^128 term */
