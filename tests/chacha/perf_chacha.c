@@ -103,7 +103,7 @@ static void race(const char *title, size_t len, int rounds, int k,
 }
 
 int main(int argc, char **argv) {
-    int rounds = argc > 1 ? atoi(argv[1]) : 11;
+    int rounds = argc > 1 ? atoi(argv[1]) : 21;
     if (rounds > MAXR) rounds = MAXR;
     if (sodium_init() < 0) return 1;
     in = calloc(1, 1 << 21);
