@@ -15,7 +15,9 @@ static inline void blocks16(uint8_t *out, const uint8_t *in, size_t len,
                             const uint32_t s[16]) {
     __m512i x[16], ctr[2];
     hush_chacha16_setup(x, ctr, s);
-
+    /* fully unrolled: the rolled loop carries 16 register copies per
+     * double round (docs/perf/chacha20.md #3) */
+#pragma GCC unroll 10
     for (int r = 0; r < 10; r++)
         hush_chacha16_double_round(x);
     hush_chacha16_output(out, in, len, x, ctr, s);
