@@ -31,21 +31,6 @@ static inline void hush_ifma_to_radix44(uint64_t l[3], const uint64_t h[3]) {
     l[2] = (h[1] >> 24) | (h[2] << 40);
 }
 
-static inline void hush_ifma_compute_powers(hush_ifma_state *st) {
-    uint64_t p[3] = {st->sc.r[0], st->sc.r[1], 0};
-    for (int k = 1; k <= 16; k++) {
-        if (k > 1) hush_poly1305_mul(p, st->sc.r[0], st->sc.r[1]);
-        uint64_t l[3];
-        hush_ifma_to_radix44(l, p);
-        for (int i = 0; i < 3; i++)
-            st->rp[i][16 - k] = l[i];
-        st->sp[0][16 - k] = l[1] * 20;
-        st->sp[1][16 - k] = l[2] * 20;
-    }
-    hush_wipe(p, sizeof p);
-    st->have_powers = 1;
-}
-
 #define LO(acc, x, y) _mm512_madd52lo_epu64(acc, x, y)
 #define HI(acc, x, y) _mm512_madd52hi_epu64(acc, x, y)
 
@@ -79,6 +64,55 @@ static inline void hush_ifma_mul(__m512i a[3], __m512i r0, __m512i r1,
     t2 = _mm512_and_si512(t2, m42);
     t0 = LO(t0, c, _mm512_set1_epi64(5));
     a[0] = t0, a[1] = t1, a[2] = t2;
+}
+
+static inline __m512i hush_ifma_times20(__m512i v) {
+    return _mm512_add_epi64(_mm512_slli_epi64(v, 4), _mm512_slli_epi64(v, 2));
+}
+
+/* r^1..r^16 into rp/sp, with vector multiplications: a prefix product
+ * over the lanes (three steps, lane j ends as r^(j+1)), then one product
+ * by r^8 for r^9..r^16. Half the latency of 15 scalar multiplications. */
+static inline void hush_ifma_compute_powers(hush_ifma_state *st) {
+    const uint64_t r[3] = {st->sc.r[0], st->sc.r[1], 0};
+    uint64_t l[3];
+    hush_ifma_to_radix44(l, r);
+    __m512i x[3];
+    for (int i = 0; i < 3; i++)
+        x[i] = _mm512_set1_epi64((long long)l[i]);
+    const __m512i iota = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
+    for (int sh = 1; sh < 8; sh <<= 1) {
+        /* y = x moved up sh lanes, 1 in the lanes below sh */
+        __mmask8 up = (__mmask8)(0xffu << sh);
+        __m512i idx = _mm512_sub_epi64(iota, _mm512_set1_epi64(sh));
+        __m512i y0 =
+            _mm512_mask_permutexvar_epi64(_mm512_set1_epi64(1), up, idx, x[0]);
+        __m512i y1 = _mm512_maskz_permutexvar_epi64(up, idx, x[1]);
+        __m512i y2 = _mm512_maskz_permutexvar_epi64(up, idx, x[2]);
+        hush_ifma_mul(x, y0, y1, y2, hush_ifma_times20(y1),
+                      hush_ifma_times20(y2));
+    }
+    __m512i hi[3], b[3];
+    for (int i = 0; i < 3; i++) {
+        b[i] = _mm512_permutexvar_epi64(_mm512_set1_epi64(7), x[i]); /* r^8 */
+        hi[i] = x[i];
+    }
+    hush_ifma_mul(hi, b[0], b[1], b[2], hush_ifma_times20(b[1]),
+                  hush_ifma_times20(b[2]));
+    /* lane j of rp holds r^(16-j): reverse both halves */
+    const __m512i rev = _mm512_setr_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+    for (int i = 0; i < 3; i++) {
+        hi[i] = _mm512_permutexvar_epi64(rev, hi[i]);
+        x[i] = _mm512_permutexvar_epi64(rev, x[i]);
+        _mm512_store_si512(st->rp[i], hi[i]);
+        _mm512_store_si512(st->rp[i] + 8, x[i]);
+    }
+    for (int i = 0; i < 2; i++) {
+        _mm512_store_si512(st->sp[i], hush_ifma_times20(hi[i + 1]));
+        _mm512_store_si512(st->sp[i] + 8, hush_ifma_times20(x[i + 1]));
+    }
+    hush_wipe(l, sizeof l);
+    st->have_powers = 1;
 }
 
 /* Eight blocks (128 bytes) as radix-2^44 limbs with 2^128 added, block j

@@ -120,7 +120,7 @@ int main(int argc, char **argv) {
     hush_secret_destroy(sk);
     printf("impl: chacha20=%s poly1305=%s; ratio = peer time / hush time\n",
            hush_impl("chacha20"), hush_impl("poly1305"));
-    static const size_t sizes[] = {64, 256, 1024, 16384, 1 << 20};
+    static const size_t sizes[] = {64, 256, 960, 1024, 16384, 1 << 20};
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
         size_t n = sizes[s];
         const char *an[] = {"hush", "hush1shot", "openssl", "sodium"};
