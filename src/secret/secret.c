@@ -22,8 +22,7 @@ struct hush_secret {
 #define SECRET_ALIGN 64
 
 static size_t header_size(void) {
-    return (sizeof(struct hush_secret) + SECRET_ALIGN - 1) &
-           ~(size_t)(SECRET_ALIGN - 1);
+    return (sizeof(struct hush_secret) + SECRET_ALIGN - 1) & ~(size_t)(SECRET_ALIGN - 1);
 }
 
 int hush_secret_new(hush_secret **out, size_t len, unsigned flags) {
@@ -83,16 +82,13 @@ int hush_secret_read_fd(hush_secret **out, int fd, size_t len, unsigned flags) {
 
 void hush_secret_destroy(hush_secret *s) {
     if (s == NULL) return;
-    size_t total = (header_size() + s->len + SECRET_ALIGN - 1) &
-                   ~(size_t)(SECRET_ALIGN - 1);
+    size_t total = (header_size() + s->len + SECRET_ALIGN - 1) & ~(size_t)(SECRET_ALIGN - 1);
     hush_wipe(s, total);
     free(s);
 }
 
 size_t hush_secret_len(const hush_secret *s) { return s ? s->len : 0; }
-const uint8_t *hush_secret_ptr(const hush_secret *s) {
-    return s ? s->data : NULL;
-}
+const uint8_t *hush_secret_ptr(const hush_secret *s) { return s ? s->data : NULL; }
 uint8_t *hush_secret_ptr_mut(hush_secret *s) { return s ? s->data : NULL; }
 unsigned hush_secret_status(const hush_secret *s) { return s ? s->granted : 0; }
 unsigned hush_secret_flags(const hush_secret *s) { return s ? s->flags : 0; }
