@@ -361,6 +361,50 @@ static void limits(void) {
     CHECK_EQ_INT(hush_aead_tagbytes(HUSH_XCHACHA20POLY1305), 16);
 }
 
+/* A Poly1305 context and a keyed AEAD object keep giving correct results
+ * when another implementation is forced while they live (they keep the
+ * one they were made with; the tiers' state layouts differ); a context
+ * used after final is inert. */
+static void remembers_implementation(const char *chacha_impl,
+                                     const char *poly_impl) {
+    uint8_t key[32], msg[3000], t1[16], t2[16];
+    ht_rand_bytes(key, sizeof key);
+    ht_rand_bytes(msg, sizeof msg);
+    const char *names[HT_MAX_IMPLS];
+    size_t n = hush_impl_list("poly1305", names, HT_MAX_IMPLS);
+    crypto_onetimeauth_poly1305(t2, msg, sizeof msg, key);
+    for (size_t i = 0; i < n && i < HT_MAX_IMPLS; i++) {
+        hush_poly1305_ctx c;
+        hush_poly1305_init(&c, key);
+        hush_poly1305_update(&c, msg, 1000);
+        CHECK_EQ_INT(hush_impl_force("poly1305", names[i]), HUSH_OK);
+        hush_poly1305_update(&c, msg + 1000, sizeof msg - 1000);
+        hush_poly1305_final(&c, t1);
+        CHECK_MEM(t1, t2, 16);
+        CHECK_EQ_INT(hush_impl_force("poly1305", poly_impl), HUSH_OK);
+        hush_poly1305_update(&c, msg, sizeof msg); /* after final: inert */
+        hush_poly1305_final(&c, t1);
+        CHECK(ht_all_zero(&c, sizeof c));
+    }
+    uint8_t nonce[12] = {1}, c1[3016], c2[3016];
+    unsigned long long clen;
+    crypto_aead_chacha20poly1305_ietf_encrypt(c2, &clen, msg, sizeof msg, NULL,
+                                              0, NULL, nonce, key);
+    hush_secret *sk = NULL;
+    hush_aead_ctx *k = NULL;
+    CHECK_EQ_INT(hush_secret_from(&sk, key, 32, 0), HUSH_OK);
+    CHECK_EQ_INT(hush_aead_new(&k, HUSH_CHACHA20POLY1305, sk), HUSH_OK);
+    hush_secret_destroy(sk);
+    CHECK_EQ_INT(hush_impl_force("chacha20", "portable"), HUSH_OK);
+    CHECK_EQ_INT(hush_impl_force("poly1305", "portable"), HUSH_OK);
+    CHECK_EQ_INT(hush_aead_seal(k, c1, msg, sizeof msg, NULL, 0, nonce),
+                 HUSH_OK);
+    CHECK_MEM(c1, c2, sizeof c1);
+    hush_aead_free(k);
+    CHECK_EQ_INT(hush_impl_force("chacha20", chacha_impl), HUSH_OK);
+    CHECK_EQ_INT(hush_impl_force("poly1305", poly_impl), HUSH_OK);
+}
+
 int main(int argc, char **argv) {
     ht_begin(argc, argv);
     if (sodium_init() < 0) return 1;
@@ -375,6 +419,7 @@ int main(int argc, char **argv) {
                        HUSH_XCHACHA20POLY1305);
             differential();
             limits();
+            remembers_implementation(cimpl, pimpl);
         }
     }
     return ht_end();
