@@ -23,7 +23,9 @@ unit(uint8_t *out, const uint8_t *in, const uint32_t s[16], hush_ifma_acc *acc,
      enum mac_mode mode) {
     __m512i x[16], ctr[2];
     hush_chacha16_setup(x, ctr, s);
-#pragma GCC unroll 5
+    /* not unrolled: five copies of a fully unrolled body (one per call
+     * site) overflow the instruction cache; see docs/perf/chachapoly.md */
+#pragma GCC unroll 1
     for (int r = 0; r < 5; r++) {
         hush_chacha16_double_round(x);
         hush_chacha16_double_round(x);
