@@ -11,7 +11,9 @@ hush_add_test(NAME chacha SOURCES test_chacha.c
         "chacha20=portable,poly1305=avx512f"
         "chacha20=avx512,poly1305=avx512f"
         "chacha20=portable,poly1305=avx2"
-        "chacha20=avx2,poly1305=avx2")
+        "chacha20=avx2,poly1305=avx2"
+        "chacha20=avx512,poly1305=avx2"
+        "chacha20=avx2,poly1305=avx512f")
 
 # A timing program for development (not a test): see its header.
 add_executable(perf_chacha ${HUSH_FRAGMENT_DIR}/perf_chacha.c)
