@@ -10,19 +10,31 @@
 extern "C" {
 #endif
 
-/* RFC 8439 ChaCha20: 96-bit nonce, 32-bit block counter (wraps mod 2^32). */
+/* RFC 8439 ChaCha20: 96-bit nonce, 32-bit block counter starting at
+ * `counter`; it wraps modulo 2^32 (to 0, the nonce unchanged). Callers must
+ * not rely on the wrap: the AEAD refuses messages that would reach it.
+ * out == in is allowed; NULL is allowed when len is 0. */
 HUSH_API void hush_chacha20_xor(uint8_t *out, const uint8_t *in, size_t len,
                                 const uint8_t nonce[12], const uint8_t key[32],
                                 uint32_t counter);
-/* XChaCha20: 192-bit nonce, 64-bit block counter in state words 12-13. */
+/* XChaCha20 (draft-irtf-cfrg-xchacha): subkey = HChaCha20(key,
+ * nonce[0..16]), then ChaCha20 with nonce[16..24] in state words 14-15 and
+ * a 64-bit block counter in words 12-13 (low word first) that carries from
+ * word 12 into 13 and wraps modulo 2^64. Below 2^32 blocks this is exactly
+ * the draft's 32-bit counter with four zero nonce bytes. */
 HUSH_API void hush_xchacha20_xor(uint8_t *out, const uint8_t *in, size_t len,
                                  const uint8_t nonce[24], const uint8_t key[32],
                                  uint64_t counter);
-/* HChaCha20: the subkey derivation of XChaCha20. */
+/* HChaCha20: the subkey derivation of XChaCha20 (draft section 2.2). */
 HUSH_API void hush_hchacha20(uint8_t out[32], const uint8_t nonce[16],
                              const uint8_t key[32]);
 
-/* Poly1305 one-time authenticator: 1024 bytes, stack-allocatable. */
+/* Poly1305 one-time authenticator (RFC 8439 section 2.5). The context is
+ * a fixed 1024 bytes, 64-aligned, stack-allocatable: the implementation
+ * chosen at init, a 16-byte block buffer and that implementation's state
+ * (at most 768 bytes: the accumulator, the key and, for the vector tiers,
+ * the powers of r). A key must authenticate one message only. final writes
+ * the tag and wipes the context; the tag may alias the message or key. */
 #define HUSH_POLY1305_CTX_BYTES 1024
 typedef struct hush_poly1305_ctx {
     HUSH_ALIGNED(64) unsigned char opaque[HUSH_POLY1305_CTX_BYTES];

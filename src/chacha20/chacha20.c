@@ -1,0 +1,57 @@
+/*
+ * ChaCha20 and XChaCha20 entry points and the implementation registry.
+ */
+#include "chacha20/chacha20_impl.h"
+
+static const hush_impl_entry chacha20_impls[] = {
+#if defined(HUSH_X86_64)
+    {"avx512", HUSH_NEEDS_AVX512, 0, &hush_chacha20_avx512},
+    {"avx2", HUSH_NEEDS_AVX2, 0, &hush_chacha20_avx2},
+#endif
+    {"portable", 0, 0, &hush_chacha20_portable},
+};
+HUSH_DEFINE_PRIMITIVE(chacha20, chacha20_impls);
+
+void hush_chacha20_xor(uint8_t *out, const uint8_t *in, size_t len,
+                       const uint8_t nonce[12], const uint8_t key[32],
+                       uint32_t counter) {
+    if (len == 0 || out == NULL || in == NULL || nonce == NULL || key == NULL)
+        return;
+    const hush_chacha20_ops *ops = hush_ops(&hush_prim_chacha20);
+    uint32_t s[16];
+    hush_chacha20_ietf_state(s, key, nonce, counter);
+    /* RFC 8439's counter is 32 bits and wraps to 0 with the nonce word
+     * untouched: the tiers count in 64 bits, so split at the wrap (public
+     * lengths and counter only). */
+    uint64_t before_wrap = ((uint64_t)1 << 32) - counter; /* blocks */
+    if ((uint64_t)len > before_wrap * 64) {
+        size_t first = (size_t)(before_wrap * 64);
+        ops->xor_stream(out, in, first, s);
+        out += first, in += first, len -= first;
+        s[12] = 0;
+    }
+    ops->xor_stream(out, in, len, s);
+    hush_wipe(s, sizeof s);
+}
+
+void hush_xchacha20_xor(uint8_t *out, const uint8_t *in, size_t len,
+                        const uint8_t nonce[24], const uint8_t key[32],
+                        uint64_t counter) {
+    if (len == 0 || out == NULL || in == NULL || nonce == NULL || key == NULL)
+        return;
+    const hush_chacha20_ops *ops = hush_ops(&hush_prim_chacha20);
+    uint32_t s[16];
+    hush_xchacha20_state(s, key, nonce, counter);
+    ops->xor_stream(out, in, len, s);
+    hush_wipe(s, sizeof s);
+}
+
+void hush_hchacha20(uint8_t out[32], const uint8_t nonce[16],
+                    const uint8_t key[32]) {
+    if (out == NULL || nonce == NULL || key == NULL) return;
+    uint32_t w[8];
+    hush_hchacha20_words(w, key, nonce);
+    for (int i = 0; i < 8; i++)
+        hush_store32_le(out + 4 * i, w[i]);
+    hush_wipe(w, sizeof w);
+}

@@ -1,0 +1,209 @@
+/*
+ * ChaCha20, AVX2: 8 blocks per iteration in the column layout (one ymm per
+ * state word, one lane per block). Rotations by 16 and 8 are byte shuffles,
+ * by 12 and 7 shift pairs. Tails below 512 bytes use the row layout (one
+ * ymm per state row, two blocks side by side, two sets interleaved), so a
+ * short message does not pay for an 8-block batch. Constant time:
+ * additions, xors and fixed rotations only.
+ */
+#include <immintrin.h>
+
+#include "chacha20/chacha20_impl.h"
+
+static inline __m256i rol16(__m256i v) {
+    const __m256i idx =
+        _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
+                         2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+    return _mm256_shuffle_epi8(v, idx);
+}
+static inline __m256i rol8(__m256i v) {
+    const __m256i idx =
+        _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14,
+                         3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
+    return _mm256_shuffle_epi8(v, idx);
+}
+#define ROLS(v, n)                                                             \
+    _mm256_or_si256(_mm256_slli_epi32(v, n), _mm256_srli_epi32(v, 32 - n))
+
+#define QR8(a, b, c, d)                                                        \
+    do {                                                                       \
+        a = _mm256_add_epi32(a, b), d = rol16(_mm256_xor_si256(d, a));         \
+        c = _mm256_add_epi32(c, d), b = _mm256_xor_si256(b, c);                \
+        b = ROLS(b, 12);                                                       \
+        a = _mm256_add_epi32(a, b), d = rol8(_mm256_xor_si256(d, a));          \
+        c = _mm256_add_epi32(c, d), b = _mm256_xor_si256(b, c);                \
+        b = ROLS(b, 7);                                                        \
+    } while (0)
+
+/* XORs a 32-byte keystream piece into len (1..32) bytes. */
+static inline void xor32(uint8_t *out, const uint8_t *in, __m256i ks,
+                         size_t len) {
+    if (len >= 32) {
+        _mm256_storeu_si256(
+            (void *)out,
+            _mm256_xor_si256(_mm256_loadu_si256((const void *)in), ks));
+    } else {
+        uint8_t buf[32];
+        _mm256_storeu_si256((void *)buf, ks);
+        for (size_t i = 0; i < len; i++)
+            out[i] = in[i] ^ buf[i];
+        hush_wipe(buf, sizeof buf);
+    }
+}
+
+/* XORs a 64-byte block (lo, hi halves) into min(len, 64) bytes; returns
+ * the bytes consumed. */
+static inline size_t xor64(uint8_t *out, const uint8_t *in, __m256i lo,
+                           __m256i hi, size_t len) {
+    if (len >= 64) {
+        xor32(out, in, lo, 32);
+        xor32(out + 32, in + 32, hi, 32);
+        return 64;
+    }
+    if (len > 32) {
+        xor32(out, in, lo, 32);
+        xor32(out + 32, in + 32, hi, len - 32);
+    } else {
+        xor32(out, in, lo, len);
+    }
+    return len;
+}
+
+/* Lane k of x then lane k of y. */
+static inline __m256i lane_pair(__m256i x, __m256i y, int k) {
+    return k == 0 ? _mm256_permute2x128_si256(x, y, 0x20)
+                  : _mm256_permute2x128_si256(x, y, 0x31);
+}
+
+/* 8 blocks, column layout; xors min(len, 512) bytes. */
+static inline void blocks8(uint8_t *out, const uint8_t *in, size_t len,
+                           const uint32_t s[16]) {
+    /* Only the counter words differ from a broadcast of s: the other
+     * words are broadcast again for the feed-forward rather than kept
+     * live, since 16 ymm registers hold just the working state. */
+    __m256i x[16];
+    for (int i = 0; i < 16; i++)
+        x[i] = _mm256_set1_epi32((int)s[i]);
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    x[12] = _mm256_add_epi32(x[12], lane);
+    /* carry into word 13 where the low word wrapped: unsigned x < lane */
+    const __m256i bias = _mm256_set1_epi32((int)0x80000000u);
+    __m256i wrapped = _mm256_cmpgt_epi32(_mm256_xor_si256(lane, bias),
+                                         _mm256_xor_si256(x[12], bias));
+    x[13] = _mm256_sub_epi32(x[13], wrapped); /* wrapped is 0 or -1 */
+    const __m256i ctr_lo = x[12], ctr_hi = x[13];
+    for (int r = 0; r < 10; r++) {
+        QR8(x[0], x[4], x[8], x[12]);
+        QR8(x[1], x[5], x[9], x[13]);
+        QR8(x[2], x[6], x[10], x[14]);
+        QR8(x[3], x[7], x[11], x[15]);
+        QR8(x[0], x[5], x[10], x[15]);
+        QR8(x[1], x[6], x[11], x[12]);
+        QR8(x[2], x[7], x[8], x[13]);
+        QR8(x[3], x[4], x[9], x[14]);
+    }
+    for (int i = 0; i < 16; i++)
+        if (i != 12 && i != 13)
+            x[i] = _mm256_add_epi32(x[i], _mm256_set1_epi32((int)s[i]));
+    x[12] = _mm256_add_epi32(x[12], ctr_lo);
+    x[13] = _mm256_add_epi32(x[13], ctr_hi);
+    /* r[g][i]: lane k holds words 4g..4g+3 of block 4k+i */
+    __m256i r[4][4];
+    for (int g = 0; g < 4; g++) {
+        __m256i t0 = _mm256_unpacklo_epi32(x[4 * g], x[4 * g + 1]);
+        __m256i t1 = _mm256_unpackhi_epi32(x[4 * g], x[4 * g + 1]);
+        __m256i t2 = _mm256_unpacklo_epi32(x[4 * g + 2], x[4 * g + 3]);
+        __m256i t3 = _mm256_unpackhi_epi32(x[4 * g + 2], x[4 * g + 3]);
+        r[g][0] = _mm256_unpacklo_epi64(t0, t2);
+        r[g][1] = _mm256_unpackhi_epi64(t0, t2);
+        r[g][2] = _mm256_unpacklo_epi64(t1, t3);
+        r[g][3] = _mm256_unpackhi_epi64(t1, t3);
+    }
+    for (int k = 0; k < 2; k++) {
+        for (int i = 0; i < 4; i++) {
+            if (len == 0) return;
+            __m256i lo = lane_pair(r[0][i], r[1][i], k);
+            __m256i hi = lane_pair(r[2][i], r[3][i], k);
+            size_t n = xor64(out, in, lo, hi, len);
+            out += n, in += n, len -= n;
+        }
+    }
+}
+
+#define DIAG(b, c, d)                                                          \
+    b = _mm256_shuffle_epi32(b, 0x39), c = _mm256_shuffle_epi32(c, 0x4e),      \
+    d = _mm256_shuffle_epi32(d, 0x93)
+#define UNDIAG(b, c, d)                                                        \
+    b = _mm256_shuffle_epi32(b, 0x93), c = _mm256_shuffle_epi32(c, 0x4e),      \
+    d = _mm256_shuffle_epi32(d, 0x39)
+
+/* Up to 4 blocks in the row layout (two sets of two interleaved); xors
+ * min(len, 256) bytes. */
+static inline void blocks_rows4(uint8_t *out, const uint8_t *in, size_t len,
+                                const uint32_t s[16]) {
+    const __m256i a0 =
+        _mm256_broadcastsi128_si256(_mm_loadu_si128((const void *)s));
+    const __m256i b0 =
+        _mm256_broadcastsi128_si256(_mm_loadu_si128((const void *)(s + 4)));
+    const __m256i c0 =
+        _mm256_broadcastsi128_si256(_mm_loadu_si128((const void *)(s + 8)));
+    const __m256i d_base =
+        _mm256_broadcastsi128_si256(_mm_loadu_si128((const void *)(s + 12)));
+    const __m256i d0 = _mm256_add_epi64(d_base, _mm256_setr_epi64x(0, 0, 1, 0));
+    const __m256i d1 = _mm256_add_epi64(d_base, _mm256_setr_epi64x(2, 0, 3, 0));
+    __m256i a = a0, b = b0, c = c0, d = d0;
+    __m256i e = a0, f = b0, g = c0, h = d1;
+    int two = len > 128;
+    if (two) {
+        for (int r = 0; r < 10; r++) {
+            QR8(a, b, c, d);
+            QR8(e, f, g, h);
+            DIAG(b, c, d);
+            DIAG(f, g, h);
+            QR8(a, b, c, d);
+            QR8(e, f, g, h);
+            UNDIAG(b, c, d);
+            UNDIAG(f, g, h);
+        }
+    } else {
+        for (int r = 0; r < 10; r++) {
+            QR8(a, b, c, d);
+            DIAG(b, c, d);
+            QR8(a, b, c, d);
+            UNDIAG(b, c, d);
+        }
+    }
+    a = _mm256_add_epi32(a, a0), b = _mm256_add_epi32(b, b0);
+    c = _mm256_add_epi32(c, c0), d = _mm256_add_epi32(d, d0);
+    for (int k = 0; k < 2 && len > 0; k++) {
+        size_t n = xor64(out, in, lane_pair(a, b, k), lane_pair(c, d, k), len);
+        out += n, in += n, len -= n;
+    }
+    if (!two) return;
+    e = _mm256_add_epi32(e, a0), f = _mm256_add_epi32(f, b0);
+    g = _mm256_add_epi32(g, c0), h = _mm256_add_epi32(h, d1);
+    for (int k = 0; k < 2 && len > 0; k++) {
+        size_t n = xor64(out, in, lane_pair(e, f, k), lane_pair(g, h, k), len);
+        out += n, in += n, len -= n;
+    }
+}
+
+static void avx2_xor(uint8_t *out, const uint8_t *in, size_t len,
+                     const uint32_t state[16]) {
+    uint32_t s[16];
+    memcpy(s, state, sizeof s);
+    while (len >= 512) {
+        blocks8(out, in, len, s);
+        hush_chacha20_advance(s, 8);
+        out += 512, in += 512, len -= 512;
+    }
+    while (len > 0) {
+        size_t n = len < 256 ? len : 256;
+        blocks_rows4(out, in, n, s);
+        hush_chacha20_advance(s, 4);
+        out += n, in += n, len -= n;
+    }
+    hush_wipe(s, sizeof s);
+}
+
+const hush_chacha20_ops hush_chacha20_avx2 = {avx2_xor};

@@ -1,0 +1,129 @@
+/*
+ * ChaCha20 with AVX-512, column layout (one zmm per state word, one lane
+ * per block, 16 blocks): the pieces shared (static inline) by the chacha20
+ * avx512 tier and the stitched ChaCha20-Poly1305 loop in src/chachapoly/.
+ * Include only from files compiled with -mavx512f -mavx512vl -mavx512bw.
+ */
+#ifndef HUSH_CHACHA20_AVX512_H
+#define HUSH_CHACHA20_AVX512_H
+
+#include <immintrin.h>
+
+#include "chacha20/chacha20_impl.h"
+
+#define ROL(v, n) _mm512_rol_epi32((v), (n))
+
+#define QR16(a, b, c, d)                                                       \
+    do {                                                                       \
+        a = _mm512_add_epi32(a, b), d = ROL(_mm512_xor_si512(d, a), 16);       \
+        c = _mm512_add_epi32(c, d), b = ROL(_mm512_xor_si512(b, c), 12);       \
+        a = _mm512_add_epi32(a, b), d = ROL(_mm512_xor_si512(d, a), 8);        \
+        c = _mm512_add_epi32(c, d), b = ROL(_mm512_xor_si512(b, c), 7);        \
+    } while (0)
+
+/* XORs one 64-byte keystream block into len (1..64) bytes. */
+static inline void hush_chacha_xor_block(uint8_t *out, const uint8_t *in,
+                                         __m512i ks, size_t len) {
+    if (len >= 64) {
+        _mm512_storeu_si512(out, _mm512_xor_si512(_mm512_loadu_si512(in), ks));
+    } else {
+        __mmask64 m = (1ull << len) - 1; /* len < 64 here */
+        __m512i v = _mm512_maskz_loadu_epi8(m, in);
+        _mm512_mask_storeu_epi8(out, m, _mm512_xor_si512(v, ks));
+    }
+}
+
+/* The 4x4 transpose of 128-bit lanes: out[k] = lane k of a, b, c, d. */
+static inline void hush_chacha_transpose_lanes(__m512i out[4], __m512i a,
+                                               __m512i b, __m512i c,
+                                               __m512i d) {
+    __m512i ab_lo = _mm512_shuffle_i32x4(a, b, 0x44);
+    __m512i ab_hi = _mm512_shuffle_i32x4(a, b, 0xee);
+    __m512i cd_lo = _mm512_shuffle_i32x4(c, d, 0x44);
+    __m512i cd_hi = _mm512_shuffle_i32x4(c, d, 0xee);
+    out[0] = _mm512_shuffle_i32x4(ab_lo, cd_lo, 0x88);
+    out[1] = _mm512_shuffle_i32x4(ab_lo, cd_lo, 0xdd);
+    out[2] = _mm512_shuffle_i32x4(ab_hi, cd_hi, 0x88);
+    out[3] = _mm512_shuffle_i32x4(ab_hi, cd_hi, 0xdd);
+}
+
+/* x = the 16 states of blocks s, s+1, ..., s+15 (64-bit counter in
+ * words 12-13, carried per lane). Returns the counter words in ctr. */
+static inline void hush_chacha16_setup(__m512i x[16], __m512i ctr[2],
+                                       const uint32_t s[16]) {
+    for (int i = 0; i < 16; i++)
+        x[i] = _mm512_set1_epi32((int)s[i]);
+    const __m512i lane =
+        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    x[12] = _mm512_add_epi32(x[12], lane);
+    __mmask16 carry = _mm512_cmplt_epu32_mask(x[12], lane);
+    x[13] = _mm512_mask_add_epi32(x[13], carry, x[13], _mm512_set1_epi32(1));
+    ctr[0] = x[12], ctr[1] = x[13];
+}
+
+/* One double round (column round, then diagonal round). */
+static inline void hush_chacha16_double_round(__m512i x[16]) {
+    QR16(x[0], x[4], x[8], x[12]);
+    QR16(x[1], x[5], x[9], x[13]);
+    QR16(x[2], x[6], x[10], x[14]);
+    QR16(x[3], x[7], x[11], x[15]);
+    QR16(x[0], x[5], x[10], x[15]);
+    QR16(x[1], x[6], x[11], x[12]);
+    QR16(x[2], x[7], x[8], x[13]);
+    QR16(x[3], x[4], x[9], x[14]);
+}
+
+/* Feed-forward, transpose to blocks, and out = in XOR keystream for
+ * min(len, 1024) bytes. Only the counter words differ from a broadcast of
+ * s: the others are broadcast again (a memory operand) rather than held
+ * in registers beside the 16 working words. */
+static inline void hush_chacha16_output(uint8_t *out, const uint8_t *in,
+                                        size_t len, __m512i x[16],
+                                        const __m512i ctr[2],
+                                        const uint32_t s[16]) {
+    /* hide s from the optimiser, which would otherwise keep the setup's
+     * broadcasts alive across the rounds and spill 14 registers */
+    __asm__("" : "+r"(s));
+    for (int i = 0; i < 16; i++)
+        if (i != 12 && i != 13)
+            x[i] = _mm512_add_epi32(x[i], _mm512_set1_epi32((int)s[i]));
+    x[12] = _mm512_add_epi32(x[12], ctr[0]);
+    x[13] = _mm512_add_epi32(x[13], ctr[1]);
+    /* Per 128-bit lane, 4x4 transposes of 32-bit words: r[g][i] holds in
+     * lane k words 4g..4g+3 of block 4k+i. */
+    __m512i r[4][4];
+    for (int g = 0; g < 4; g++) {
+        __m512i t0 = _mm512_unpacklo_epi32(x[4 * g], x[4 * g + 1]);
+        __m512i t1 = _mm512_unpackhi_epi32(x[4 * g], x[4 * g + 1]);
+        __m512i t2 = _mm512_unpacklo_epi32(x[4 * g + 2], x[4 * g + 3]);
+        __m512i t3 = _mm512_unpackhi_epi32(x[4 * g + 2], x[4 * g + 3]);
+        r[g][0] = _mm512_unpacklo_epi64(t0, t2);
+        r[g][1] = _mm512_unpackhi_epi64(t0, t2);
+        r[g][2] = _mm512_unpacklo_epi64(t1, t3);
+        r[g][3] = _mm512_unpackhi_epi64(t1, t3);
+    }
+    /* o[k] = block 4k+i: xored as soon as it exists, so no block waits
+     * in memory */
+    if (len >= 1024) {
+        for (int i = 0; i < 4; i++) {
+            __m512i o[4];
+            hush_chacha_transpose_lanes(o, r[0][i], r[1][i], r[2][i], r[3][i]);
+            for (int k = 0; k < 4; k++)
+                hush_chacha_xor_block(out + 64 * (4 * k + i),
+                                      in + 64 * (4 * k + i), o[k], 64);
+        }
+        return;
+    }
+    for (int i = 0; i < 4; i++) {
+        __m512i o[4];
+        hush_chacha_transpose_lanes(o, r[0][i], r[1][i], r[2][i], r[3][i]);
+        for (int k = 0; k < 4; k++) {
+            size_t at = (size_t)64 * (4 * k + i);
+            if (at < len)
+                hush_chacha_xor_block(out + at, in + at, o[k],
+                                      len - at < 64 ? len - at : 64);
+        }
+    }
+}
+
+#endif

@@ -1,0 +1,137 @@
+/*
+ * ChaCha20 implementation table and the scalar helpers every tier shares
+ * (static inline, so each tier compiles them with its own flags).
+ *
+ * The state is the 16-word ChaCha matrix. Every tier treats words 12-13 as
+ * one 64-bit block counter (low half in word 12) that advances with carry:
+ * that is XChaCha20's counter as hush defines it. RFC 8439 ChaCha20 has a
+ * 32-bit counter and a nonce word in 13; chacha20.c splits such a call at
+ * the 2^32 wrap so no carry ever reaches word 13.
+ */
+#ifndef HUSH_CHACHA20_IMPL_H
+#define HUSH_CHACHA20_IMPL_H
+
+#include "core/internal.h"
+#include "cpu/dispatch.h"
+
+typedef struct hush_chacha20_ops {
+    /* out = in XOR keystream(state), len bytes (out == in allowed; in may
+     * be NULL only when len is 0). state is not modified. */
+    void (*xor_stream)(uint8_t *out, const uint8_t *in, size_t len,
+                       const uint32_t state[16]);
+} hush_chacha20_ops;
+
+extern const hush_chacha20_ops hush_chacha20_portable;
+extern const hush_chacha20_ops hush_chacha20_avx2;
+extern const hush_chacha20_ops hush_chacha20_avx512;
+extern hush_primitive hush_prim_chacha20;
+
+/* "expand 32-byte k" */
+#define HUSH_CHACHA_C0 0x61707865u
+#define HUSH_CHACHA_C1 0x3320646eu
+#define HUSH_CHACHA_C2 0x79622d32u
+#define HUSH_CHACHA_C3 0x6b206574u
+
+static inline uint32_t hush_chacha_rotl(uint32_t v, int n) {
+    return (v << n) | (v >> (32 - n));
+}
+
+#define HUSH_CHACHA_QR(a, b, c, d)                                             \
+    do {                                                                       \
+        a += b, d ^= a, d = hush_chacha_rotl(d, 16);                           \
+        c += d, b ^= c, b = hush_chacha_rotl(b, 12);                           \
+        a += b, d ^= a, d = hush_chacha_rotl(d, 8);                            \
+        c += d, b ^= c, b = hush_chacha_rotl(b, 7);                            \
+    } while (0)
+
+/* The 20 rounds without the final addition (HChaCha20 uses them bare). */
+static inline void hush_chacha20_rounds(uint32_t x[16]) {
+    for (int i = 0; i < 10; i++) {
+        HUSH_CHACHA_QR(x[0], x[4], x[8], x[12]);
+        HUSH_CHACHA_QR(x[1], x[5], x[9], x[13]);
+        HUSH_CHACHA_QR(x[2], x[6], x[10], x[14]);
+        HUSH_CHACHA_QR(x[3], x[7], x[11], x[15]);
+        HUSH_CHACHA_QR(x[0], x[5], x[10], x[15]);
+        HUSH_CHACHA_QR(x[1], x[6], x[11], x[12]);
+        HUSH_CHACHA_QR(x[2], x[7], x[8], x[13]);
+        HUSH_CHACHA_QR(x[3], x[4], x[9], x[14]);
+    }
+}
+
+/* Constants and key; words 12-15 are the caller's. */
+static inline void hush_chacha20_set_key(uint32_t s[16],
+                                         const uint8_t key[32]) {
+    s[0] = HUSH_CHACHA_C0;
+    s[1] = HUSH_CHACHA_C1;
+    s[2] = HUSH_CHACHA_C2;
+    s[3] = HUSH_CHACHA_C3;
+    for (int i = 0; i < 8; i++)
+        s[4 + i] = hush_load32_le(key + 4 * i);
+}
+
+/* RFC 8439 state: 32-bit counter, 96-bit nonce. */
+static inline void hush_chacha20_ietf_state(uint32_t s[16],
+                                            const uint8_t key[32],
+                                            const uint8_t nonce[12],
+                                            uint32_t counter) {
+    hush_chacha20_set_key(s, key);
+    s[12] = counter;
+    s[13] = hush_load32_le(nonce);
+    s[14] = hush_load32_le(nonce + 4);
+    s[15] = hush_load32_le(nonce + 8);
+}
+
+/* HChaCha20 (draft-irtf-cfrg-xchacha section 2.2): words 0-3 and 12-15 of
+ * the permuted state, without the feed-forward. */
+static inline void hush_hchacha20_words(uint32_t out[8], const uint8_t key[32],
+                                        const uint8_t nonce[16]) {
+    uint32_t x[16];
+    hush_chacha20_set_key(x, key);
+    for (int i = 0; i < 4; i++)
+        x[12 + i] = hush_load32_le(nonce + 4 * i);
+    hush_chacha20_rounds(x);
+    for (int i = 0; i < 4; i++) {
+        out[i] = x[i];
+        out[4 + i] = x[12 + i];
+    }
+    hush_wipe(x, sizeof x);
+}
+
+/* XChaCha20 state: subkey = HChaCha20(key, nonce[0..16]), 64-bit counter
+ * in words 12-13, nonce[16..24] in words 14-15. */
+static inline void hush_xchacha20_state(uint32_t s[16], const uint8_t key[32],
+                                        const uint8_t nonce[24],
+                                        uint64_t counter) {
+    uint32_t sub[8];
+    hush_hchacha20_words(sub, key, nonce);
+    s[0] = HUSH_CHACHA_C0;
+    s[1] = HUSH_CHACHA_C1;
+    s[2] = HUSH_CHACHA_C2;
+    s[3] = HUSH_CHACHA_C3;
+    for (int i = 0; i < 8; i++)
+        s[4 + i] = sub[i];
+    s[12] = (uint32_t)counter;
+    s[13] = (uint32_t)(counter >> 32);
+    s[14] = hush_load32_le(nonce + 16);
+    s[15] = hush_load32_le(nonce + 20);
+    hush_wipe(sub, sizeof sub);
+}
+
+/* Adds n to the 64-bit block counter in words 12-13. */
+static inline void hush_chacha20_advance(uint32_t s[16], uint64_t n) {
+    uint64_t c = ((uint64_t)s[13] << 32 | s[12]) + n;
+    s[12] = (uint32_t)c;
+    s[13] = (uint32_t)(c >> 32);
+}
+
+/* One keystream block of state s (scalar). */
+static inline void hush_chacha20_block(uint8_t out[64], const uint32_t s[16]) {
+    uint32_t x[16];
+    memcpy(x, s, sizeof x);
+    hush_chacha20_rounds(x);
+    for (int i = 0; i < 16; i++)
+        hush_store32_le(out + 4 * i, x[i] + s[i]);
+    hush_wipe(x, sizeof x);
+}
+
+#endif

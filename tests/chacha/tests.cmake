@@ -1,0 +1,42 @@
+# Every vector and the differential tests, once per combination of the
+# ChaCha20 and Poly1305 implementations (the AEADs use both).
+hush_add_test(NAME chacha SOURCES test_chacha.c
+  LIBS PkgConfig::SODIUM
+  IMPLS "chacha20=portable,poly1305=portable"
+        "chacha20=avx2,poly1305=portable"
+        "chacha20=avx512,poly1305=portable"
+        "chacha20=portable,poly1305=avx512"
+        "chacha20=avx2,poly1305=avx512"
+        "chacha20=avx512,poly1305=avx512"
+        "chacha20=portable,poly1305=avx512f"
+        "chacha20=avx512,poly1305=avx512f"
+        "chacha20=portable,poly1305=avx2"
+        "chacha20=avx2,poly1305=avx2"
+        "chacha20=avx512,poly1305=avx2"
+        "chacha20=avx2,poly1305=avx512f")
+
+# A timing program for development (not a test): see its header.
+add_executable(perf_chacha ${HUSH_FRAGMENT_DIR}/perf_chacha.c)
+target_link_libraries(perf_chacha PRIVATE hush_static OpenSSL::Crypto
+                      PkgConfig::SODIUM)
+
+# Constant time under valgrind (ctgrind method) for the tiers valgrind runs.
+# The plain runs check results; the valgrind runs fail on any branch or
+# index that depends on the key or message. Not under ASan (valgrind and
+# ASan cannot share a process), hence nosanitize on those.
+hush_add_test(NAME chacha_ct SOURCES test_chacha_ct.c LIBS PkgConfig::SODIUM
+  IMPLS "chacha20=portable,poly1305=portable"
+        "chacha20=avx2,poly1305=avx2")
+find_program(HUSH_VALGRIND valgrind)
+if(HUSH_VALGRIND AND NOT HUSH_SANITIZE)
+  foreach(spec "chacha20=portable,poly1305=portable"
+               "chacha20=avx2,poly1305=avx2")
+    string(REPLACE "=" "." tag "${spec}")
+    string(REPLACE "," "+" tag "${tag}")
+    add_test(NAME chacha_ct_valgrind.${tag}
+      COMMAND ${HUSH_VALGRIND} -q --error-exitcode=99 --track-origins=yes
+              $<TARGET_FILE:test_chacha_ct> --impl ${spec})
+    set_tests_properties(chacha_ct_valgrind.${tag} PROPERTIES
+      SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS nosanitize)
+  endforeach()
+endif()
