@@ -25,9 +25,9 @@
 
 /*
  * The handle. For the default tier it heads the heap block that holds the
- * payload; for the hardened tier it fills the first page of the mapping,
- * outside the guarded payload pages (so protect() never hides it). It holds
- * no secret: pointers, lengths and bookkeeping only.
+ * payload; for the hardened tier it is a heap block of its own, outside the
+ * mapping (so protect() never hides it and WIPEONFORK never zeroes it). It
+ * holds no secret: pointers, lengths and bookkeeping only.
  */
 struct hush_secret {
     uint8_t *data;            /* the payload */
@@ -35,6 +35,7 @@ struct hush_secret {
     unsigned flags;           /* as requested, REQUIRE implying HARDENED */
     unsigned granted;         /* HUSH_GRANTED_* obtained when mapped */
     int prot;                 /* HUSH_PROT_* in force (hardened) */
+    uint8_t *region;          /* hardened: the mapping, front guard first */
     size_t payload_pages;     /* hardened: pages between the guards */
     unsigned long epoch;      /* hardened: fork epoch the slot belongs to */
     struct hush_secret *next; /* hardened: free-list link while pooled */
@@ -51,7 +52,8 @@ int hush_tier_hardened_protect(hush_secret *s, int prot);
 unsigned hush_tier_hardened_status(const hush_secret *s);
 
 /* Slot primitives the pool builds on (tier_hardened.c). A slot is a whole
- * mapping with its handle page filled in and a zero, read-write payload. */
+ * mapping with its handle (a heap block) filled in and a zero, read-write
+ * payload. */
 size_t hush_hardened_page_size(void);
 unsigned long hush_hardened_epoch(void);
 hush_secret *hush_hardened_slot_map(size_t payload_pages);

@@ -30,6 +30,7 @@ int hush_tier_default_new(hush_secret **out, size_t len, unsigned flags) {
     s->flags = flags;
     s->granted = 0; /* no hardening at all: status says so */
     s->prot = HUSH_PROT_READWRITE;
+    s->region = NULL;
     s->payload_pages = 0;
     s->epoch = 0;
     s->next = NULL;

@@ -1,12 +1,13 @@
 /*
  * The hardened tier. Each secret owns one anonymous mapping:
  *
- *   | handle page | guard | payload pages ............ | guard |
- *                          ^ zero   ^ canary ^ payload  ^ page boundary
+ *   | guard | payload pages ............ | guard |
+ *            ^ zero   ^ canary ^ payload  ^ page boundary
  *
- * - The handle page holds the hush_secret (no secret data). It sits
- *   outside the guards so hush_secret_protect never hides the bookkeeping,
- *   and it is not wiped on fork so a child's handle stays usable.
+ * - The handle (struct hush_secret: pointers and lengths, no secret data)
+ *   is a small heap block made with the slot and pooled with it. Kept out
+ *   of the mapping, it is never hidden by hush_secret_protect nor wiped in
+ *   a forked child, and a small secret costs one resident page, not two.
  * - Guard pages are PROT_NONE. The payload ends exactly on the end guard:
  *   a write one byte past the end faults. A length that is a multiple of
  *   64 therefore starts 64-byte aligned (keyed objects rely on it).
@@ -80,12 +81,11 @@ unsigned long hush_hardened_epoch(void) {
     return atomic_load_explicit(&fork_epoch, memory_order_relaxed);
 }
 
-static uint8_t *region_base(const hush_secret *s) { return (uint8_t *)s; }
 static size_t region_bytes(size_t payload_pages) {
-    return (payload_pages + 3) * page_size;
+    return (payload_pages + 2) * page_size;
 }
 static uint8_t *payload_first(const hush_secret *s) {
-    return region_base(s) + 2 * page_size;
+    return s->region + page_size;
 }
 static uint8_t *payload_end(const hush_secret *s) {
     return payload_first(s) + s->payload_pages * page_size;
@@ -103,14 +103,19 @@ static int lock_pages(void *p, size_t len) {
 hush_secret *hush_hardened_slot_map(size_t payload_pages) {
     size_t bytes = region_bytes(payload_pages);
     size_t payload_bytes = payload_pages * page_size;
+    hush_secret *s = malloc(sizeof *s);
+    if (s == NULL) return NULL;
     /* everything starts PROT_NONE; the guards simply stay that way */
     uint8_t *base =
         mmap(NULL, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (base == MAP_FAILED) return NULL;
-    uint8_t *payload = base + 2 * page_size;
-    if (mprotect(base, page_size, PROT_READ | PROT_WRITE) != 0 ||
-        mprotect(payload, payload_bytes, PROT_READ | PROT_WRITE) != 0) {
+    if (base == MAP_FAILED) {
+        free(s);
+        return NULL;
+    }
+    uint8_t *payload = base + page_size;
+    if (mprotect(payload, payload_bytes, PROT_READ | PROT_WRITE) != 0) {
         munmap(base, bytes);
+        free(s);
         return NULL;
     }
     unsigned granted =
@@ -121,7 +126,7 @@ hush_secret *hush_hardened_slot_map(size_t payload_pages) {
     if (madvise(payload, payload_bytes, MADV_WIPEONFORK) == 0)
         granted |= HUSH_GRANTED_WIPEONFORK;
 
-    hush_secret *s = (hush_secret *)base;
+    s->region = base;
     s->data = payload + payload_bytes;
     s->len = 0;
     s->flags = 0;
@@ -135,7 +140,8 @@ hush_secret *hush_hardened_slot_map(size_t payload_pages) {
 
 void hush_hardened_slot_unmap(hush_secret *slot) {
     /* munmap drops the lock too; the payload was wiped by the caller */
-    munmap(region_base(slot), region_bytes(slot->payload_pages));
+    munmap(slot->region, region_bytes(slot->payload_pages));
+    free(slot);
 }
 
 static _Noreturn void die(const char *msg) {
@@ -164,7 +170,7 @@ int hush_tier_hardened_new(hush_secret **out, size_t len, unsigned flags) {
     if (!tier_ready()) return HUSH_ERR_NOMEM;
     if (len > SIZE_MAX / 2) return HUSH_ERR_NOMEM;
     size_t pages = (len + CANARY_BYTES + page_size - 1) / page_size;
-    if (pages > SIZE_MAX / page_size - 3) return HUSH_ERR_NOMEM;
+    if (pages > SIZE_MAX / page_size - 2) return HUSH_ERR_NOMEM;
 
     hush_secret *s = NULL;
     if (pages <= HUSH_POOL_MAX_PAGES) s = hush_pool_take(pages);
