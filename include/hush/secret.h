@@ -60,8 +60,9 @@ HUSH_API int hush_random(void *buf, size_t len);
 typedef struct hush_secret hush_secret; /* opaque */
 
 #define HUSH_SECRET_HARDENED 0x1u
-#define HUSH_SECRET_REQUIRE  0x2u /* implies HARDENED; fail unless all granted \
-                                   */
+#define HUSH_SECRET_REQUIRE                                                    \
+    0x2u /* implies HARDENED; fail unless all granted                          \
+          */
 
 /* All constructors set *out to NULL on failure: HUSH_ERR_INVALID (NULL
  * out, unknown flags), HUSH_ERR_NOMEM, HUSH_ERR_HARDENING (REQUIRE). */
@@ -74,8 +75,9 @@ HUSH_API int hush_secret_from(hush_secret **out, const void *src, size_t len,
 /* len bytes from the operating system's random generator. */
 HUSH_API int hush_secret_random(hush_secret **out, size_t len, unsigned flags);
 /* Exactly len bytes read(2) from fd straight into secret memory, looping on
- * short reads and EINTR. End of file before len bytes, or a read error, is
- * HUSH_ERR_INVALID (what was read is wiped; errno tells a read error). */
+ * short reads and EINTR. End of file before len bytes, or a read error
+ * (EAGAIN from a non-blocking descriptor included), is HUSH_ERR_INVALID:
+ * what was read is wiped, and errno tells a read error. */
 HUSH_API int hush_secret_read_fd(hush_secret **out, int fd, size_t len,
                                  unsigned flags);
 /* Wipes and releases (hardened: back to the pool). NULL is a no-op. */

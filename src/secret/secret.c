@@ -35,10 +35,13 @@ int hush_secret_from(hush_secret **out, const void *src, size_t len,
     return r;
 }
 
-/* Destroys a half-made secret and reports why. */
+/* Destroys a half-made secret and reports why; errno is kept for the
+ * caller (a read error is told by it). */
 static int abandon(hush_secret **out, int result) {
+    int saved = errno;
     hush_secret_destroy(*out);
     *out = NULL;
+    errno = saved;
     return result;
 }
 

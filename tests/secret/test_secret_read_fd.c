@@ -109,7 +109,9 @@ static void test_edges(unsigned flags) {
     CHECK_MEM(rest, data + 32, 8);
     /* a descriptor that cannot be read */
     s = (hush_secret *)&s;
+    errno = 0;
     CHECK_EQ_INT(hush_secret_read_fd(&s, fds[1], 4, flags), HUSH_ERR_INVALID);
+    CHECK_EQ_INT(errno, EBADF); /* the read error is told by errno */
     CHECK(s == NULL);
     close(fds[0]);
     close(fds[1]);
