@@ -6,10 +6,13 @@
  * test_secret_read_fd.c.
  */
 #include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -363,6 +366,67 @@ static void test_threads(void) {
     CHECK(su_locked_kib() <= locked + HUSH_POOL_MAX_TOTAL_PAGES * page_kib);
 }
 
+/* ---- fork while other threads use the pool ---- */
+static atomic_int churning;
+
+static void *churn_hardened(void *arg) {
+    (void)arg;
+    while (atomic_load(&churning)) {
+        hush_secret *s;
+        if (hush_secret_new(&s, 100, HUSH_SECRET_HARDENED) == HUSH_OK)
+            hush_secret_destroy(s);
+    }
+    return NULL;
+}
+
+/* Waits up to 5 s for a child; a child stuck on a pool lock inherited in
+ * the locked state is killed and reported. */
+static int wait_bounded(pid_t pid) {
+    for (int i = 0; i < 5000; i++) {
+        int st;
+        if (waitpid(pid, &st, WNOHANG) == pid) return st;
+        usleep(1000);
+    }
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    return -1;
+}
+
+static void test_fork_while_churning(void) {
+    hush_secret *probe;
+    CHECK_EQ_INT(hush_secret_new(&probe, 100, HUSH_SECRET_HARDENED), HUSH_OK);
+    unsigned want = hush_secret_status(probe);
+    hush_secret_destroy(probe);
+    atomic_store(&churning, 1);
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++)
+        CHECK_EQ_INT(pthread_create(&t[i], NULL, churn_hardened, NULL), 0);
+    int clean = 0;
+    for (int i = 0; i < 30; i++) {
+        fflush(stdout);
+        pid_t pid = fork();
+        if (pid == 0) {
+            /* the child's pool is usable and its secrets fully granted */
+            int code = 0;
+            for (int j = 0; j < 20; j++) {
+                hush_secret *s;
+                if (hush_secret_new(&s, 100, HUSH_SECRET_HARDENED) != HUSH_OK)
+                    _exit(2);
+                if (hush_secret_status(s) != want) code = 3;
+                hush_secret_destroy(s);
+            }
+            _exit(code);
+        }
+        int st = pid > 0 ? wait_bounded(pid) : -1;
+        if (st == -1) break; /* stuck: one is enough to fail */
+        clean += WIFEXITED(st) && WEXITSTATUS(st) == 0;
+    }
+    atomic_store(&churning, 0);
+    for (int i = 0; i < 2; i++)
+        pthread_join(t[i], NULL);
+    CHECK_EQ_INT(clean, 30);
+}
+
 int main(int argc, char **argv) {
     ht_begin(argc, argv);
     test_arguments();
@@ -374,5 +438,6 @@ int main(int argc, char **argv) {
     test_pool_reuse();
     test_pool_bounded();
     test_threads();
+    test_fork_while_churning();
     return ht_end();
 }
