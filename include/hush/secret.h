@@ -29,37 +29,84 @@ HUSH_API void hush_scrub_stack(size_t bytes);
 /* Fills buf from getrandom(2), retrying on EINTR and short reads. */
 HUSH_API int hush_random(void *buf, size_t len);
 
+/*
+ * A secret: `len` bytes of key material in memory of one of two tiers.
+ *
+ * Default tier (flags 0): heap memory, zero-filled, wiped with hush_wipe on
+ * destroy. Fast (about the cost of malloc + free), no further protection.
+ *
+ * Hardened tier (HUSH_SECRET_HARDENED): a mapping of its own with a
+ * PROT_NONE guard page on each side, the payload placed against the end
+ * guard (a write one byte past the end faults), a random canary right in
+ * front of it (checked by destroy and protect: if it was overwritten the
+ * process prints a message on stderr and aborts), mlock, MADV_DONTDUMP and
+ * MADV_WIPEONFORK (a forked child reads zeros). Slots are pooled per size
+ * class, so after the first use a create + destroy costs no system call.
+ * What the system refused is reported by hush_secret_status(); with
+ * HUSH_SECRET_REQUIRE (which implies HARDENED) a refusal fails the call with
+ * HUSH_ERR_HARDENING instead, leaving nothing mapped or locked.
+ *
+ * Alignment: the default tier's payload starts 64-byte aligned. The
+ * hardened payload ends on a page boundary, so it starts aligned to the
+ * largest power of two (up to the page size) dividing len. Either way, a
+ * len that is a multiple of 64 gives a 64-byte aligned payload.
+ *
+ * Zero-length secrets are valid; their pointer is not NULL but must not be
+ * dereferenced. Every function is thread-safe for distinct secrets. A
+ * secret made before fork() can be destroyed in the child (its hardened
+ * payload reads as zeros there, and it is no longer locked: status drops
+ * HUSH_GRANTED_MLOCK).
+ */
 typedef struct hush_secret hush_secret; /* opaque */
 
 #define HUSH_SECRET_HARDENED 0x1u
-#define HUSH_SECRET_REQUIRE 0x2u /* implies HARDENED; fail unless all granted */
+#define HUSH_SECRET_REQUIRE                                                    \
+    0x2u /* implies HARDENED; fail unless all granted                          \
+          */
 
+/* All constructors set *out to NULL on failure: HUSH_ERR_INVALID (NULL
+ * out, unknown flags), HUSH_ERR_NOMEM, HUSH_ERR_HARDENING (REQUIRE). */
+
+/* A zero-filled secret. */
 HUSH_API int hush_secret_new(hush_secret **out, size_t len, unsigned flags);
+/* Copies src into a new secret; wiping src is the caller's job. */
 HUSH_API int hush_secret_from(hush_secret **out, const void *src, size_t len,
-                              unsigned flags); /* copies; caller wipes src */
+                              unsigned flags);
+/* len bytes from the operating system's random generator. */
 HUSH_API int hush_secret_random(hush_secret **out, size_t len, unsigned flags);
+/* Exactly len bytes read(2) from fd straight into secret memory, looping on
+ * short reads and EINTR. End of file before len bytes, or a read error
+ * (EAGAIN from a non-blocking descriptor included), is HUSH_ERR_INVALID:
+ * what was read is wiped, and errno tells a read error. */
 HUSH_API int hush_secret_read_fd(hush_secret **out, int fd, size_t len,
                                  unsigned flags);
-HUSH_API void hush_secret_destroy(hush_secret *s); /* NULL is a no-op */
+/* Wipes and releases (hardened: back to the pool). NULL is a no-op. */
+HUSH_API void hush_secret_destroy(hush_secret *s);
 HUSH_API size_t hush_secret_len(const hush_secret *s);
+/* Zero-copy views of the payload, valid until destroy. */
 HUSH_API const uint8_t *hush_secret_ptr(const hush_secret *s);
 HUSH_API uint8_t *hush_secret_ptr_mut(hush_secret *s);
+/* 1 if same length and contents, else 0; constant time in the contents. */
 HUSH_API int hush_secret_equal(const hush_secret *a, const hush_secret *b);
 
-#define HUSH_PROT_NOACCESS 0
-#define HUSH_PROT_READONLY 1
+/* Page protection of a hardened secret's payload: NOACCESS makes every
+ * access fault, READONLY every write. HUSH_ERR_UNSUPPORTED for the default
+ * tier, HUSH_ERR_INVALID for an unknown prot. Destroy restores access. */
+#define HUSH_PROT_NOACCESS  0
+#define HUSH_PROT_READONLY  1
 #define HUSH_PROT_READWRITE 2
 HUSH_API int hush_secret_protect(hush_secret *s, int prot);
 
-#define HUSH_GRANTED_HARDENED 0x01u
-#define HUSH_GRANTED_GUARDS 0x02u
-#define HUSH_GRANTED_MLOCK 0x04u
-#define HUSH_GRANTED_DONTDUMP 0x08u
-#define HUSH_GRANTED_WIPEONFORK 0x10u
-#define HUSH_GRANTED_CANARY 0x20u
+/* What the secret was granted; 0 for the default tier. */
+#define HUSH_GRANTED_HARDENED   0x01u /* hardened layout (own mapping) */
+#define HUSH_GRANTED_GUARDS     0x02u /* PROT_NONE guard pages both sides */
+#define HUSH_GRANTED_MLOCK      0x04u /* payload locked in RAM */
+#define HUSH_GRANTED_DONTDUMP   0x08u /* excluded from core dumps */
+#define HUSH_GRANTED_WIPEONFORK 0x10u /* a forked child reads zeros */
+#define HUSH_GRANTED_CANARY     0x20u /* random canary before the payload */
 HUSH_API unsigned hush_secret_status(const hush_secret *s);
 
-/* The flags the secret was created with (HUSH_SECRET_*). */
+/* The flags the secret was created with (REQUIRE includes HARDENED). */
 HUSH_API unsigned hush_secret_flags(const hush_secret *s);
 
 #ifdef __cplusplus

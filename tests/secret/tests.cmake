@@ -1,0 +1,10 @@
+hush_add_test(NAME secret SOURCES test_secret.c secret_util.c
+              LIBS Threads::Threads TIMEOUT 60)
+hush_add_test(NAME secret_faults SOURCES test_secret_faults.c secret_util.c TIMEOUT 60)
+hush_add_test(NAME secret_read_fd SOURCES test_secret_read_fd.c
+              LIBS Threads::Threads TIMEOUT 60)
+# keyed AEAD objects in secret memory: needs at least one AEAD in the build
+if(HUSH_AEADS)
+  hush_add_test(NAME secret_keyed SOURCES test_secret_keyed.c secret_util.c
+                TIMEOUT 60)
+endif()
