@@ -33,6 +33,12 @@ foreach(_a IN LISTS HUSH_AEADS)
   list(APPEND _bench_defs HUSH_BENCH_AEAD_${_A}=1)
 endforeach()
 list(REMOVE_DUPLICATES _bench_sources)
+# The Ascon permutation is timed directly when the library exports it.
+file(STRINGS ${PROJECT_SOURCE_DIR}/include/hush/ascon.h _bench_permute
+     REGEX "hush_ascon_permute")
+if(_bench_permute AND ascon IN_LIST HUSH_PRIMITIVES)
+  list(APPEND _bench_defs HUSH_BENCH_HAVE_ASCON_PERMUTE=1)
+endif()
 
 add_executable(hush-bench ${_bench_sources})
 target_link_libraries(hush-bench PRIVATE hush_static Threads::Threads)

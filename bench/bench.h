@@ -109,6 +109,8 @@ void bench_add_post_hook(bench_post_hook hook);
 double bench_lookup_ns(const char *op, const char *impl, size_t size);
 /* The tier names of hush contenders measured for op (NULL-ended, static). */
 const char *const *bench_measured_impls(const char *op);
+/* The message sizes measured for op, in order; returns how many. */
+size_t bench_measured_sizes(const char *op, size_t *sizes, size_t max);
 void bench_add_derived(const char *table, const char *op, const char *impl,
                        size_t size, double measured_ns, double predicted_ns,
                        const char *basis);

@@ -333,6 +333,19 @@ const char *const *bench_measured_impls(const char *op) {
     return names;
 }
 
+size_t bench_measured_sizes(const char *op, size_t *sizes, size_t max) {
+    size_t n = 0;
+    for (size_t i = 0; i < n_results && n < max; i++) {
+        const bench_result *r = &results[i];
+        if (r->skipped || strcmp(r->op->name, op) != 0) continue;
+        int seen = 0;
+        for (size_t j = 0; j < n; j++)
+            seen |= sizes[j] == r->size;
+        if (!seen) sizes[n++] = r->size;
+    }
+    return n;
+}
+
 static bench_derived derived[512];
 static size_t n_derived;
 void bench_add_derived(const char *table, const char *op, const char *impl,

@@ -1,0 +1,163 @@
+/*
+ * Ascon (NIST SP 800-232): AEAD128, Hash256, XOF128 and CXOF128, the
+ * permutation itself, and beside each construction the time predicted
+ * from the permutation's cost and the standard's parameters, so the cost
+ * outside the permutation (loads, padding, dispatch, copies) is visible.
+ *
+ * None of the peers implements Ascon, so these rows are hush's tiers only.
+ *
+ * The permutation is timed through hush_ascon_permute when the library
+ * exports it (HUSH_BENCH_HAVE_ASCON_PERMUTE, found by bench.cmake in
+ * ascon.h). Without it the cost of p[12] is derived from Hash256 at 1 MiB
+ * (where the permutation is nearly everything) and the predictions say so.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <hush.h>
+
+#include "bench.h"
+
+static const hush_aead_alg alg_ascon = HUSH_ASCON_AEAD128;
+
+#define XOF_OUT 32 /* bytes squeezed by the XOF rows */
+
+static void hash_run(bench_state *st, uint64_t iters) {
+    for (uint64_t i = 0; i < iters; i++)
+        hush_ascon_hash256(st->out, st->in, st->size);
+    bench_consume(st->out);
+}
+static void xof_run(bench_state *st, uint64_t iters) {
+    for (uint64_t i = 0; i < iters; i++)
+        hush_ascon_xof128(st->out, XOF_OUT, st->in, st->size);
+    bench_consume(st->out);
+}
+/* An empty customization string: the CXOF's own cost over the XOF is then
+ * its length block and one padded (empty) string block. */
+static void cxof_run(bench_state *st, uint64_t iters) {
+    for (uint64_t i = 0; i < iters; i++)
+        hush_ascon_cxof128(st->out, XOF_OUT, NULL, 0, st->in, st->size);
+    bench_consume(st->out);
+}
+
+#if defined(HUSH_BENCH_HAVE_ASCON_PERMUTE)
+static const size_t state_size[] = {40, 0};
+static const unsigned rounds8 = 8, rounds12 = 12;
+/* Back-to-back permutations of one state: each needs the previous result,
+ * as in a sponge, so this is the latency a construction pays. */
+static void permute_run(bench_state *st, uint64_t iters) {
+    uint64_t s[5];
+    unsigned r = *(const unsigned *)st->arg;
+    memcpy(s, st->in, sizeof s);
+    for (uint64_t i = 0; i < iters; i++)
+        hush_ascon_permute(s, r);
+    memcpy(st->out, s, sizeof s);
+    bench_consume(st->out);
+}
+#endif
+
+/* Permutation calls each construction needs for an n-byte message (no AD,
+ * 32-byte XOF output), counting only what cannot be precomputed: the
+ * initial states of Hash256/XOF128/CXOF128 depend on nothing secret or
+ * variable, so implementations (the reference included) start from them. */
+typedef struct {
+    double p12, p8;
+} perm_count;
+
+static perm_count needed(const char *op, size_t n) {
+    perm_count c = {0, 0};
+    if (strncmp(op, "ascon-aead128", 13) == 0) {
+        /* init p[12]; p[8] after every full 16-byte block except the last
+         * padded one; finalisation p[12] */
+        c.p12 = 2;
+        c.p8 = (double)(n / 16);
+    } else {
+        /* one p[12] per absorbed 8-byte block (floor(n/8) + the padded
+         * last); 3 p[12] between the four 8-byte output blocks */
+        c.p12 = (double)(n / 8 + 1) + 3;
+        if (strncmp(op, "ascon-cxof128", 13) == 0)
+            c.p12 += 2; /* the length block Z0 and the padded (empty) cs */
+    }
+    return c;
+}
+
+static const char *const constructions[] = {
+    "ascon-aead128 seal", "ascon-aead128 open", "ascon-hash256",
+    "ascon-xof128",       "ascon-cxof128",      NULL};
+
+static void predictions(void) {
+    const char *const *impls = bench_measured_impls("ascon-hash256");
+    for (size_t t = 0; impls[t] != NULL; t++) {
+        const char *impl = impls[t];
+        double p12, p8;
+        const char *basis;
+#if defined(HUSH_BENCH_HAVE_ASCON_PERMUTE)
+        p12 = bench_lookup_ns("ascon-p[12]", impl, 40);
+        p8 = bench_lookup_ns("ascon-p[8]", impl, 40);
+        basis = "p[12], p[8] timed via hush_ascon_permute";
+#else
+        double h = bench_lookup_ns("ascon-hash256", impl, 1048576);
+        p12 = h > 0 ? h / (double)(1048576 / 8 + 1 + 3) : -1;
+        p8 = p12 * 8 / 12;
+        basis = "p[12] from Hash256 at 1 MiB (no permutation hook)";
+#endif
+        if (p12 <= 0 || p8 <= 0) continue;
+        for (size_t c = 0; constructions[c] != NULL; c++) {
+            size_t sizes[64];
+            size_t ns_count = bench_measured_sizes(constructions[c], sizes, 64);
+            for (size_t s = 0; s < ns_count; s++) {
+                double ns = bench_lookup_ns(constructions[c], impl, sizes[s]);
+                if (ns < 0) continue;
+                perm_count k = needed(constructions[c], sizes[s]);
+                bench_add_derived("Ascon: measured vs predicted from the "
+                                  "permutation's cost",
+                                  constructions[c], impl, sizes[s], ns,
+                                  k.p12 * p12 + k.p8 * p8, basis);
+            }
+        }
+    }
+}
+
+void bench_register_ascon(void) {
+#if defined(HUSH_BENCH_HAVE_ASCON_PERMUTE)
+    bench_op p12 = {.area = "ascon",
+                    .name = "ascon-p[12]",
+                    .note = "The 320-bit permutation, 12 rounds, applied "
+                            "back to back to one state (ns per call; / 12 "
+                            "for a round).",
+                    .fixed_sizes = state_size,
+                    .throughput = 0};
+    p12.cases[0] = (bench_case){"hush",      BENCH_HUSH, {"ascon", NULL}, NULL,
+                                permute_run, NULL,       &rounds12};
+    bench_add(&p12);
+    bench_op p8 = p12;
+    p8.name = "ascon-p[8]";
+    p8.note = "The permutation, 8 rounds (AEAD128's per-block cost).";
+    p8.cases[0].arg = &rounds8;
+    bench_add(&p8);
+#endif
+    bench_add_aead("ascon-aead128", &alg_ascon, "ascon", NULL, NULL, 0);
+    const struct {
+        const char *name, *note;
+        void (*run)(bench_state *, uint64_t);
+    } sponges[] = {
+        {"ascon-hash256", "Ascon-Hash256, one-shot (32-byte digest).",
+         hash_run},
+        {"ascon-xof128", "Ascon-XOF128, one-shot, 32 bytes squeezed.", xof_run},
+        {"ascon-cxof128",
+         "Ascon-CXOF128, one-shot, empty customization string, 32 bytes "
+         "squeezed.",
+         cxof_run},
+    };
+    for (size_t i = 0; i < sizeof sponges / sizeof sponges[0]; i++) {
+        bench_op op = {.area = "ascon",
+                       .name = sponges[i].name,
+                       .note = sponges[i].note,
+                       .throughput = 1};
+        op.cases[0] = (bench_case){"hush", BENCH_HUSH,     {"ascon", NULL},
+                                   NULL,   sponges[i].run, NULL,
+                                   NULL};
+        bench_add(&op);
+    }
+    bench_add_post_hook(predictions);
+}
