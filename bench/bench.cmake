@@ -47,8 +47,11 @@ target_compile_definitions(hush-bench PRIVATE ${_bench_defs})
 set_target_properties(hush-bench PROPERTIES
   RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR})
 # Sanitizer builds own malloc: the allocation counter cannot interpose it.
+# The interposed allocator must be exported from the executable (-rdynamic)
+# so the peers' shared libraries bind to it too, not to libc's.
 if(NOT HUSH_SANITIZE)
   target_compile_definitions(hush-bench PRIVATE HUSH_BENCH_COUNT_ALLOCS=1)
+  set_target_properties(hush-bench PROPERTIES ENABLE_EXPORTS ON)
 endif()
 if(EXISTS /usr/include/valgrind/callgrind.h)
   target_compile_definitions(hush-bench PRIVATE HUSH_BENCH_HAVE_CALLGRIND_H=1)
