@@ -32,32 +32,36 @@ void *memalign(size_t align, size_t n);
 void *valloc(size_t n);
 void *pvalloc(size_t n);
 
+/* The project builds with hidden visibility; these must be visible to the
+ * dynamic linker so the peers' libraries bind to them. */
+#define EXPORTED __attribute__((visibility("default")))
+
 static int64_t allocations;
 
 int64_t bench_alloc_count(void) { return allocations; }
 
-void *malloc(size_t n) {
+EXPORTED void *malloc(size_t n) {
     allocations++;
     return __libc_malloc(n);
 }
-void *calloc(size_t n, size_t size) {
+EXPORTED void *calloc(size_t n, size_t size) {
     allocations++;
     return __libc_calloc(n, size);
 }
-void *realloc(void *p, size_t n) {
+EXPORTED void *realloc(void *p, size_t n) {
     allocations++;
     return __libc_realloc(p, n);
 }
-void free(void *p) { __libc_free(p); }
-void *memalign(size_t align, size_t n) {
+EXPORTED void free(void *p) { __libc_free(p); }
+EXPORTED void *memalign(size_t align, size_t n) {
     allocations++;
     return __libc_memalign(align, n);
 }
-void *aligned_alloc(size_t align, size_t n) {
+EXPORTED void *aligned_alloc(size_t align, size_t n) {
     allocations++;
     return __libc_memalign(align, n);
 }
-int posix_memalign(void **out, size_t align, size_t n) {
+EXPORTED int posix_memalign(void **out, size_t align, size_t n) {
     if (align % sizeof(void *) != 0 || (align & (align - 1)) != 0)
         return EINVAL;
     allocations++;
@@ -66,11 +70,11 @@ int posix_memalign(void **out, size_t align, size_t n) {
     *out = p;
     return 0;
 }
-void *valloc(size_t n) {
+EXPORTED void *valloc(size_t n) {
     allocations++;
     return __libc_valloc(n);
 }
-void *pvalloc(size_t n) {
+EXPORTED void *pvalloc(size_t n) {
     allocations++;
     return __libc_pvalloc(n);
 }
