@@ -127,6 +127,31 @@ static double *read_dumps(const char *dir, unsigned max_id) {
     return ir;
 }
 
+#if defined(HUSH_BENCH_HAVE_CALLGRIND_H)
+/* One line of points.tsv; names may hold spaces, so split on tabs. */
+static int read_point(FILE *f, unsigned *id, size_t *op, char *impl,
+                      size_t impl_len, size_t *size, unsigned long long *iters,
+                      int *is_default) {
+    char line[256];
+    if (fgets(line, sizeof line, f) == NULL) return 0;
+    char *field[6];
+    char *p = line;
+    for (int i = 0; i < 6; i++) {
+        field[i] = p;
+        p = strchr(p, i < 5 ? '\t' : '\n');
+        if (p == NULL && i < 5) return 0;
+        if (p) *p++ = 0;
+    }
+    *id = (unsigned)strtoul(field[0], NULL, 10);
+    *op = (size_t)strtoull(field[1], NULL, 10);
+    snprintf(impl, impl_len, "%s", field[2]);
+    *size = (size_t)strtoull(field[3], NULL, 10);
+    *iters = strtoull(field[4], NULL, 10);
+    *is_default = atoi(field[5]);
+    return 1;
+}
+#endif
+
 int bench_count_instructions(int argc, char **argv) {
 #if !defined(HUSH_BENCH_HAVE_CALLGRIND_H)
     (void)argc;
@@ -197,8 +222,8 @@ int bench_count_instructions(int argc, char **argv) {
     char impl[80];
     unsigned long long iters;
     int is_default;
-    while (fscanf(list, "%u\t%zu\t%79s\t%zu\t%llu\t%d", &id, &o, impl, &size,
-                  &iters, &is_default) == 6)
+    while (read_point(list, &id, &o, impl, sizeof impl, &size, &iters,
+                      &is_default))
         if (id > max_id) max_id = id;
     double *ir = read_dumps(dir, max_id);
     rewind(list);
@@ -206,8 +231,8 @@ int bench_count_instructions(int argc, char **argv) {
     printf("%-40s %7s %-26s %14s %10s\n", "operation", "bytes",
            "implementation", "instr/op", "instr/B");
     const bench_op *last = NULL;
-    while (fscanf(list, "%u\t%zu\t%79s\t%zu\t%llu\t%d", &id, &o, impl, &size,
-                  &iters, &is_default) == 6) {
+    while (read_point(list, &id, &o, impl, sizeof impl, &size, &iters,
+                      &is_default)) {
         bench_result *r = bench_result_new();
         r->op = bench_op_at(o);
         snprintf(r->impl, sizeof r->impl, "%s", impl);
