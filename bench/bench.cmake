@@ -57,6 +57,20 @@ if(EXISTS /usr/include/valgrind/callgrind.h)
   target_compile_definitions(hush-bench PRIVATE HUSH_BENCH_HAVE_CALLGRIND_H=1)
 endif()
 
+# The commit the tables come from (docs/BENCHMARKS.md, bench.json).
+set(_bench_git "unknown commit")
+find_package(Git QUIET)
+if(Git_FOUND)
+  execute_process(COMMAND ${GIT_EXECUTABLE} describe --always --dirty
+                  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+                  OUTPUT_VARIABLE _bench_describe OUTPUT_STRIP_TRAILING_WHITESPACE
+                  ERROR_QUIET RESULT_VARIABLE _bench_git_rc)
+  if(_bench_git_rc EQUAL 0 AND _bench_describe)
+    set(_bench_git "commit ${_bench_describe}")
+  endif()
+endif()
+target_compile_definitions(hush-bench PRIVATE HUSH_BENCH_GIT="${_bench_git}")
+
 # ---- peers, each optional ----
 set(_bench_missing)
 find_package(OpenSSL 3.0 QUIET)

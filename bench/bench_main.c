@@ -142,9 +142,11 @@ int main(int argc, char **argv) {
             return 2;
         }
     }
-    if (o->samples <= 0) o->samples = o->quick ? 5 : 15;
-    if (o->sample_seconds <= 0) o->sample_seconds = o->quick ? 1e-4 : 5e-4;
-    o->warmup_seconds = o->quick ? 5e-4 : 3e-3;
+    /* defaults: the whole matrix in about two minutes here; --quick in a
+     * few seconds */
+    if (o->samples <= 0) o->samples = o->quick ? 5 : 21;
+    if (o->sample_seconds <= 0) o->sample_seconds = o->quick ? 1e-4 : 1e-3;
+    o->warmup_seconds = o->quick ? 5e-4 : 5e-3;
 
     if (o->cpu >= 0 && bench_pin_cpu(o->cpu) != 0) {
         perror("hush-bench: --cpu");
@@ -168,7 +170,8 @@ int main(int argc, char **argv) {
     if (o->count_instructions) return bench_count_instructions(argc, argv);
 
     bench_clock_calibrate(&bench_clk);
-    printf("hush-bench: hush %s on %s\n", hush_version(), bench_cpu_model());
+    printf("hush-bench: hush %s (%s) on %s\n", hush_version(), HUSH_BENCH_GIT,
+           bench_cpu_model());
     printf("cpu features: %s\n", hush_cpu_features_string());
     printf("peers: %s\n", bench_peers_summary());
     printf("clock: TSC %.3f GHz; core ~%.2f GHz estimated (%.3f core cycles "

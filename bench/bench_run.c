@@ -412,7 +412,10 @@ static void measure_point(const bench_op *op, size_t size) {
     for (size_t i = 0; i < n; i++)
         bench_contender_setup(&ks[i], size, in, out);
 
-    const int samples = bench_opt.samples;
+    /* bulk inputs (1 MB and up, --bulk) take up to seconds per call on
+     * the portable tiers: fewer samples keep --bulk finite */
+    const int samples =
+        size >= 1000000 && bench_opt.samples > 5 ? 5 : bench_opt.samples;
     const uint64_t target =
         (uint64_t)(bench_opt.sample_seconds * bench_clk.tsc_hz);
     const uint64_t warm =
