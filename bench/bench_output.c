@@ -318,6 +318,21 @@ int bench_write_plots(const char *dir) {
             }
             fprintf(d, "\n\n");
         }
+        /* ciphers get the XOR ceiling as a reference line */
+        int ceiling = 0;
+        if (!strcmp(op->area, "stream") || !strcmp(op->area, "aead") ||
+            !strcmp(op->area, "aes")) {
+            fprintf(d, "# xor keystream (ceiling)\n");
+            for (size_t i = 0; i < bench_result_count(); i++) {
+                const bench_result *r = bench_result_at(i);
+                if (strcmp(r->op->name, "xor keystream") != 0 || r->skipped ||
+                    r->size == 0)
+                    continue;
+                fprintf(d, "%zu %.3f\n", r->size, bench_mb_per_s(r));
+                ceiling = 1;
+            }
+            fprintf(d, "\n\n");
+        }
         fclose(d);
         snprintf(path, sizeof path, "%s/%s.gp", pdir, base);
         FILE *g = fopen(path, "w");
@@ -326,14 +341,32 @@ int bench_write_plots(const char *dir) {
                 "set terminal pngcairo size 1000,600 noenhanced\n"
                 "set output '%s/%s.png'\n"
                 "set title '%s: throughput against message size (%s)'\n"
-                "set logscale x 2\nset xlabel 'message bytes'\n"
+                "set logscale x 2\nset format x '%%.0b%%B'\n"
+                "set xlabel 'message bytes (K = 1024)'\n"
                 "set ylabel 'MB/s (10^6 bytes per second)'\n"
                 "set key left top\nset grid\nplot ",
                 pdir, base, op->name, bench_cpu_model());
-        for (size_t j = 0; j < ni; j++)
+        /* hush tiers solid, peers dashed, ceilings dotted; distinct
+         * colours within a plot */
+        static const char *const colours[] = {
+            "#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02",
+            "#a6761d", "#666666", "#1f78b4", "#b2df8a", "#fb9a99", "#cab2d6"};
+        for (size_t j = 0; j < ni; j++) {
+            int dash = strncmp(impls[j], "hush", 4) == 0    ? 1
+                       : op->cases[0].kind == BENCH_CEILING ? 3
+                                                            : 2;
             fprintf(g,
-                    "%s'%s/%s.dat' index %zu with linespoints lw 2 title '%s'",
-                    j ? ", \\\n     " : "", pdir, base, j, impls[j]);
+                    "%s'%s/%s.dat' index %zu with linespoints lw 2 dt %d "
+                    "lc rgb '%s' title '%s'",
+                    j ? ", \\\n     " : "", pdir, base, j, dash,
+                    colours[j % (sizeof colours / sizeof colours[0])],
+                    impls[j]);
+        }
+        if (ceiling)
+            fprintf(g,
+                    ", \\\n     '%s/%s.dat' index %zu with lines lw 1 dt 3 "
+                    "lc rgb '#000000' title 'ceiling: xor keystream'",
+                    pdir, base, ni);
         fprintf(g, "\n");
         fclose(g);
         char cmd[800];
