@@ -318,21 +318,6 @@ int bench_write_plots(const char *dir) {
             }
             fprintf(d, "\n\n");
         }
-        /* ciphers get the XOR ceiling as a reference line */
-        int ceiling = 0;
-        if (!strcmp(op->area, "stream") || !strcmp(op->area, "aead") ||
-            !strcmp(op->area, "aes")) {
-            fprintf(d, "# xor keystream (ceiling)\n");
-            for (size_t i = 0; i < bench_result_count(); i++) {
-                const bench_result *r = bench_result_at(i);
-                if (strcmp(r->op->name, "xor keystream") != 0 || r->skipped ||
-                    r->size == 0)
-                    continue;
-                fprintf(d, "%zu %.3f\n", r->size, bench_mb_per_s(r));
-                ceiling = 1;
-            }
-            fprintf(d, "\n\n");
-        }
         fclose(d);
         snprintf(path, sizeof path, "%s/%s.gp", pdir, base);
         FILE *g = fopen(path, "w");
@@ -362,11 +347,6 @@ int bench_write_plots(const char *dir) {
                     colours[j % (sizeof colours / sizeof colours[0])],
                     impls[j]);
         }
-        if (ceiling)
-            fprintf(g,
-                    ", \\\n     '%s/%s.dat' index %zu with lines lw 1 dt 3 "
-                    "lc rgb '#000000' title 'ceiling: xor keystream'",
-                    pdir, base, ni);
         fprintf(g, "\n");
         fclose(g);
         char cmd[800];
