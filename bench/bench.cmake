@@ -58,9 +58,12 @@ if(EXISTS /usr/include/valgrind/callgrind.h)
 endif()
 
 # The commit the tables come from (docs/BENCHMARKS.md, bench.json).
+# -DHUSH_BENCH_SOURCE="..." names the source when it is no single commit.
 set(_bench_git "unknown commit")
 find_package(Git QUIET)
-if(Git_FOUND)
+if(HUSH_BENCH_SOURCE)
+  set(_bench_git "${HUSH_BENCH_SOURCE}")
+elseif(Git_FOUND)
   execute_process(COMMAND ${GIT_EXECUTABLE} describe --always --dirty
                   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
                   OUTPUT_VARIABLE _bench_describe OUTPUT_STRIP_TRAILING_WHITESPACE
