@@ -111,6 +111,11 @@ double bench_lookup_ns(const char *op, const char *impl, size_t size);
 const char *const *bench_measured_impls(const char *op);
 /* The message sizes measured for op, in order; returns how many. */
 size_t bench_measured_sizes(const char *op, size_t *sizes, size_t max);
+/* A line of text under a heading, printed after the tables and written
+ * to the Markdown (strings are copied). */
+void bench_add_note(const char *section, const char *line);
+/* ns -> estimated core cycles with the run's calibration. */
+double bench_ns_to_cycles(double ns);
 void bench_add_derived(const char *table, const char *op, const char *impl,
                        size_t size, double measured_ns, double predicted_ns,
                        const char *basis);

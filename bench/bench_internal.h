@@ -52,6 +52,13 @@ typedef struct bench_derived {
     const char *basis;
 } bench_derived;
 
+typedef struct bench_note {
+    const char *section;
+    char *line;
+} bench_note;
+size_t bench_note_count(void);
+const bench_note *bench_note_at(size_t i);
+
 extern bench_options bench_opt;
 extern bench_clock bench_clk;
 

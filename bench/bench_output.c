@@ -102,6 +102,15 @@ void bench_print_point(FILE *f, size_t first, size_t count) {
 }
 
 void bench_print_derived(FILE *f) {
+    const char *section = NULL;
+    for (size_t i = 0; i < bench_note_count(); i++) {
+        const bench_note *n = bench_note_at(i);
+        if (section == NULL || strcmp(section, n->section) != 0) {
+            section = n->section;
+            fprintf(f, "\n%s\n", section);
+        }
+        fprintf(f, "  %s\n", n->line);
+    }
     const char *table = NULL;
     for (size_t i = 0; i < bench_derived_count(); i++) {
         const bench_derived *d = bench_derived_at(i);
@@ -527,6 +536,15 @@ int bench_write_markdown(const char *path) {
             fprintf(f, "\n## %s\n", area);
         }
         md_op_table(f, op);
+    }
+    const char *section = NULL;
+    for (size_t i = 0; i < bench_note_count(); i++) {
+        const bench_note *n = bench_note_at(i);
+        if (section == NULL || strcmp(section, n->section) != 0) {
+            section = n->section;
+            fprintf(f, "\n## %s\n\n", section);
+        }
+        fprintf(f, "- %s\n", n->line);
     }
     if (bench_derived_count()) {
         const char *table = NULL;

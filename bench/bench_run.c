@@ -361,6 +361,19 @@ void bench_add_derived(const char *table, const char *op, const char *impl,
     d->basis = basis;
 }
 size_t bench_derived_count(void) { return n_derived; }
+
+static bench_note notes[64];
+static size_t n_notes;
+void bench_add_note(const char *section, const char *line) {
+    if (n_notes == sizeof notes / sizeof notes[0]) return;
+    notes[n_notes].section = section;
+    notes[n_notes].line = strdup(line);
+    n_notes++;
+}
+size_t bench_note_count(void) { return n_notes; }
+const bench_note *bench_note_at(size_t i) { return &notes[i]; }
+
+double bench_ns_to_cycles(double ns) { return ns * 1e-9 * bench_clk.core_hz; }
 const bench_derived *bench_derived_at(size_t i) { return &derived[i]; }
 
 /* ---- measurement ---- */
