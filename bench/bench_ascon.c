@@ -43,7 +43,7 @@ static void cxof_run(bench_state *st, uint64_t iters) {
 
 #if defined(HUSH_BENCH_HAVE_ASCON_PERMUTE)
 static const size_t state_size[] = {40, 0};
-static const unsigned rounds8 = 8, rounds12 = 12;
+static const unsigned rounds1 = 1, rounds8 = 8, rounds12 = 12;
 /* Back-to-back permutations of one state: each needs the previous result,
  * as in a sponge, so this is the latency a construction pays. */
 static void permute_run(bench_state *st, uint64_t iters) {
@@ -82,33 +82,50 @@ static const char *const constructions[] = {
 /*
  * The cost of one round. Through hush_ascon_permute every call also pays
  * the call, the dispatch and a trip of the state through memory, which a
- * construction's inner loop does not: so the round cost is the difference
- * between p[12] and p[8] calls divided by 4, where that per-call cost
- * cancels. Without the hook, Hash256 on the largest message measured
+ * construction's inner loop does not. p[1], p[8] and p[12] are measured
+ * alternately in one point; the least-squares line through (rounds, ns)
+ * gives the cost of a round (slope) apart from the per-call cost
+ * (intercept). Without the hook, Hash256 on the largest message measured
  * (where the permutation is nearly all the work) gives it.
  */
 static double round_cost(const char *impl, const char **basis) {
     static char why[160];
 #if defined(HUSH_BENCH_HAVE_ASCON_PERMUTE)
-    double p12 = bench_lookup_ns("ascon-p[12]", impl, 40);
-    double p8 = bench_lookup_ns("ascon-p[8]", impl, 40);
-    if (p12 > 0 && p8 > 0 && p12 > p8) {
-        double r = (p12 - p8) / 4;
-        snprintf(why, sizeof why,
-                 "%.2f ns/round = (p[12] - p[8]) / 4 via hush_ascon_permute",
-                 r);
-        *basis = why;
-        char line[200];
-        snprintf(line, sizeof line,
-                 "%s: p[12] %.1f ns per call (%.2f ns, %.1f core cycles per "
-                 "round); p[8] %.1f ns per call (%.2f ns, %.1f cycles per "
-                 "round); marginal round %.2f ns (%.1f cycles); call + "
-                 "dispatch + state through memory %.1f ns",
-                 impl, p12, p12 / 12, bench_ns_to_cycles(p12 / 12), p8, p8 / 8,
-                 bench_ns_to_cycles(p8 / 8), r, bench_ns_to_cycles(r),
-                 p12 - 12 * r);
-        bench_add_note("Ascon permutation", line);
-        return r;
+    const char *tier = strchr(impl, ':') ? strchr(impl, ':') + 1 : impl;
+    static const int rounds[3] = {1, 8, 12};
+    double t[3];
+    int ok = 1;
+    for (int i = 0; i < 3; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "hush p[%d]:%s", rounds[i], tier);
+        t[i] = bench_lookup_ns("ascon permutation", name, 40);
+        ok &= t[i] > 0;
+    }
+    if (ok) {
+        double mx = (1 + 8 + 12) / 3.0, my = (t[0] + t[1] + t[2]) / 3;
+        double sxy = 0, sxx = 0;
+        for (int i = 0; i < 3; i++) {
+            sxy += (rounds[i] - mx) * (t[i] - my);
+            sxx += (rounds[i] - mx) * (rounds[i] - mx);
+        }
+        double r = sxy / sxx, call = my - r * mx;
+        if (r > 0) {
+            snprintf(why, sizeof why,
+                     "%.2f ns/round: slope of p[1], p[8], p[12] via "
+                     "hush_ascon_permute",
+                     r);
+            *basis = why;
+            char line[320];
+            snprintf(line, sizeof line,
+                     "%s: a round costs %.2f ns = %.1f core cycles (slope "
+                     "over p[1], p[8], p[12]); each call adds %.1f ns (call, "
+                     "dispatch, state through memory). Per call: p[12] "
+                     "%.1f ns = %.1f ns/round, p[8] %.1f ns = %.1f ns/round.",
+                     impl, r, bench_ns_to_cycles(r), call, t[2], t[2] / 12,
+                     t[1], t[1] / 8);
+            bench_add_note("Ascon permutation", line);
+            return r;
+        }
     }
 #endif
     size_t hs[64], biggest = 0;
@@ -155,21 +172,25 @@ static void predictions(void) {
 
 void bench_register_ascon(void) {
 #if defined(HUSH_BENCH_HAVE_ASCON_PERMUTE)
-    bench_op p12 = {.area = "ascon",
-                    .name = "ascon-p[12]",
-                    .note = "The 320-bit permutation, 12 rounds, applied "
-                            "back to back to one state (ns per call; / 12 "
-                            "for a round).",
-                    .fixed_sizes = state_size,
-                    .throughput = 0};
-    p12.cases[0] = (bench_case){"hush",      BENCH_HUSH, {"ascon", NULL}, NULL,
-                                permute_run, NULL,       &rounds12};
-    bench_add(&p12);
-    bench_op p8 = p12;
-    p8.name = "ascon-p[8]";
-    p8.note = "The permutation, 8 rounds (AEAD128's per-block cost).";
-    p8.cases[0].arg = &rounds8;
-    bench_add(&p8);
+    bench_op perm = {.area = "ascon",
+                     .name = "ascon permutation",
+                     .note = "The 320-bit permutation through "
+                             "hush_ascon_permute, applied back to back to "
+                             "one state: p[12], p[8] (SP 800-232) and p[1], "
+                             "measured alternately so the cost of a round "
+                             "and of a call can be told apart (ns per call).",
+                     .fixed_sizes = state_size,
+                     .throughput = 0};
+    perm.cases[0] =
+        (bench_case){"hush p[12]", BENCH_HUSH, {"ascon", NULL}, NULL,
+                     permute_run,  NULL,       &rounds12};
+    perm.cases[1] = perm.cases[0];
+    perm.cases[1].label = "hush p[8]";
+    perm.cases[1].arg = &rounds8;
+    perm.cases[2] = perm.cases[0];
+    perm.cases[2].label = "hush p[1]";
+    perm.cases[2].arg = &rounds1;
+    bench_add(&perm);
 #endif
     bench_add_aead("ascon-aead128", &alg_ascon, "ascon", NULL, NULL, 0);
     const struct {
