@@ -114,6 +114,8 @@ size_t bench_measured_sizes(const char *op, size_t *sizes, size_t max);
 /* A line of text under a heading, printed after the tables and written
  * to the Markdown (strings are copied). */
 void bench_add_note(const char *section, const char *line);
+/* The same, for the Markdown only (e.g. the rows of a Markdown table). */
+void bench_add_md_note(const char *section, const char *line);
 /* ns -> estimated core cycles with the run's calibration. */
 double bench_ns_to_cycles(double ns);
 void bench_add_derived(const char *table, const char *op, const char *impl,

@@ -55,6 +55,7 @@ typedef struct bench_derived {
 typedef struct bench_note {
     const char *section;
     char *line;
+    int md_only;
 } bench_note;
 size_t bench_note_count(void);
 const bench_note *bench_note_at(size_t i);

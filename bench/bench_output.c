@@ -105,6 +105,7 @@ void bench_print_derived(FILE *f) {
     const char *section = NULL;
     for (size_t i = 0; i < bench_note_count(); i++) {
         const bench_note *n = bench_note_at(i);
+        if (n->md_only) continue;
         if (section == NULL || strcmp(section, n->section) != 0) {
             section = n->section;
             fprintf(f, "\n%s\n", section);
@@ -403,6 +404,7 @@ static void md_headline(FILE *f) {
                "|---|---:|---|---|---:|---:|\n");
     for (size_t o = 0; o < bench_op_count(); o++) {
         const bench_op *op = bench_op_at(o);
+        if (!strcmp(op->area, "secret")) continue; /* its own table */
         size_t sz = headline_size(op);
         const bench_result *h = NULL, *p = NULL;
         for (size_t i = 0; i < bench_result_count(); i++) {
@@ -544,7 +546,9 @@ int bench_write_markdown(const char *path) {
             section = n->section;
             fprintf(f, "\n## %s\n\n", section);
         }
-        fprintf(f, "- %s\n", n->line);
+        /* table rows as they are, other lines as a list */
+        fprintf(f, "%s%s\n", n->line[0] == '|' || n->line[0] == 0 ? "" : "- ",
+                n->line);
     }
     if (bench_derived_count()) {
         const char *table = NULL;

@@ -364,11 +364,18 @@ size_t bench_derived_count(void) { return n_derived; }
 
 static bench_note notes[64];
 static size_t n_notes;
-void bench_add_note(const char *section, const char *line) {
+static void add_note(const char *section, const char *line, int md_only) {
     if (n_notes == sizeof notes / sizeof notes[0]) return;
     notes[n_notes].section = section;
     notes[n_notes].line = strdup(line);
+    notes[n_notes].md_only = md_only;
     n_notes++;
+}
+void bench_add_note(const char *section, const char *line) {
+    add_note(section, line, 0);
+}
+void bench_add_md_note(const char *section, const char *line) {
+    add_note(section, line, 1);
 }
 size_t bench_note_count(void) { return n_notes; }
 const bench_note *bench_note_at(size_t i) { return &notes[i]; }

@@ -165,6 +165,8 @@ static void add(const char *name, const char *note, const size_t *sizes,
     bench_add(&op);
 }
 
+#define LADDER "Secret-memory allocation ladder"
+
 static void ladder_summary(void) {
     static const struct {
         const char *op;
@@ -196,27 +198,35 @@ static void ladder_summary(void) {
             printf("\nsecret-memory allocation ladder (ns per operation, "
                    "median)\n%-42s %7s %10s %12s\n",
                    "operation", "bytes", "ns/op", "x malloc+free");
+            bench_add_md_note(LADDER, "| operation | bytes | ns/op | x "
+                                      "malloc+free |");
+            bench_add_md_note(LADDER, "|---|---:|---:|---:|");
             any = 1;
         }
-        if (base > 0)
-            printf("%-42s %7zu %10.1f %12.1f\n", rows[i].op, rows[i].size, ns,
-                   ns / base);
-        else
-            printf("%-42s %7zu %10.1f %12s\n", rows[i].op, rows[i].size, ns,
-                   "-");
+        char ratio[32] = "-", md[200];
+        if (base > 0) snprintf(ratio, sizeof ratio, "%.1f", ns / base);
+        printf("%-42s %7zu %10.1f %12s\n", rows[i].op, rows[i].size, ns, ratio);
+        snprintf(md, sizeof md, "| %s | %zu | %.1f | %s |", rows[i].op,
+                 rows[i].size, ns, ratio);
+        bench_add_md_note(LADDER, md);
     }
     if (!any) return;
     hush_secret *s = NULL;
     if (hush_secret_new(&s, 32, HUSH_SECRET_HARDENED) == HUSH_OK) {
         unsigned g = hush_secret_status(s);
-        printf("hardened secrets here were granted:%s%s%s%s%s%s (status "
-               "0x%02x)\n",
-               g & HUSH_GRANTED_HARDENED ? " hardened" : "",
-               g & HUSH_GRANTED_GUARDS ? " guards" : "",
-               g & HUSH_GRANTED_MLOCK ? " mlock" : " NO-mlock",
-               g & HUSH_GRANTED_DONTDUMP ? " dontdump" : "",
-               g & HUSH_GRANTED_WIPEONFORK ? " wipeonfork" : "",
-               g & HUSH_GRANTED_CANARY ? " canary" : "", g);
+        char line[200];
+        snprintf(line, sizeof line,
+                 "hardened secrets here were granted:%s%s%s%s%s%s (status "
+                 "0x%02x)",
+                 g & HUSH_GRANTED_HARDENED ? " hardened" : "",
+                 g & HUSH_GRANTED_GUARDS ? " guards" : "",
+                 g & HUSH_GRANTED_MLOCK ? " mlock" : " NO-mlock",
+                 g & HUSH_GRANTED_DONTDUMP ? " dontdump" : "",
+                 g & HUSH_GRANTED_WIPEONFORK ? " wipeonfork" : "",
+                 g & HUSH_GRANTED_CANARY ? " canary" : "", g);
+        printf("%s\n", line);
+        bench_add_md_note(LADDER, "");
+        bench_add_md_note(LADDER, line);
         hush_secret_destroy(s);
     }
 }
