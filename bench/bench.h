@@ -68,6 +68,12 @@ typedef struct bench_op {
     size_t min_size, max_size; /* sizes outside are skipped (0, 0 = all) */
     const size_t *fixed_sizes; /* 0-ended list replacing the matrix sizes */
     int throughput;            /* 1: MB/s and per-byte figures are meaningful */
+    /* Output cross-check: every contender of a point gets the same key,
+     * nonce and input, runs one operation, and the first
+     * verify_fixed (+ size, if verify_plus_size) output bytes must agree;
+     * 0/0 = not checked (rows without an equivalent peer output). */
+    size_t verify_fixed;
+    int verify_plus_size;
     bench_case cases[BENCH_MAX_CASES];
 } bench_op;
 

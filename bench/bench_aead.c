@@ -136,6 +136,8 @@ void bench_add_aead(const char *name, const void *alg, const char *p1,
 
     bench_op seal = {.area = "aead",
                      .name = n[0],
+                     .verify_fixed = 16,
+                     .verify_plus_size = 1,
                      .note = "Keyed object (hush_aead_new, expanded key in "
                              "secret memory) sealing with a fresh nonce per "
                              "message, no associated data; peers with their "
@@ -148,6 +150,8 @@ void bench_add_aead(const char *name, const void *alg, const char *p1,
 
     bench_op open = {.area = "aead",
                      .name = n[1],
+                     .verify_fixed = 0,
+                     .verify_plus_size = 1,
                      .note = "Keyed object opening (tag verified in constant "
                              "time) of a valid ciphertext.",
                      .throughput = 1};
@@ -156,6 +160,8 @@ void bench_add_aead(const char *name, const void *alg, const char *p1,
 
     bench_op once = {.area = "aead",
                      .name = n[2],
+                     .verify_fixed = 16,
+                     .verify_plus_size = 1,
                      .note = "hush_aead_encrypt: the key is expanded on the "
                              "stack (and wiped) on every call.",
                      .throughput = 1};

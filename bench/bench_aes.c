@@ -85,6 +85,8 @@ static void add_block(const char *name, const size_t *keylen,
                       const bench_cipher_spec *gcry) {
     bench_op op = {.area = "aes",
                    .name = name,
+                   .verify_fixed = 16,
+                   .verify_plus_size = 0,
                    .note = "One 16-byte block per call with an expanded key; "
                            "peers: ECB of one block through their keyed "
                            "contexts (their per-call overhead included).",
@@ -112,6 +114,8 @@ static void add_ctr(const char *name, const size_t *keylen,
                     const bench_cipher_spec *gcry) {
     bench_op op = {.area = "aes",
                    .name = name,
+                   .verify_fixed = 0,
+                   .verify_plus_size = 1,
                    .note = "CTR (SP 800-38A, 128-bit big-endian counter), a "
                            "new counter block per message; expanded key "
                            "reused.",

@@ -197,6 +197,8 @@ void bench_register_chacha(void) {
 #if defined(HUSH_BENCH_CHACHA20)
     bench_op c = {.area = "stream",
                   .name = "chacha20",
+                  .verify_fixed = 0,
+                  .verify_plus_size = 1,
                   .note = "RFC 8439 ChaCha20 XOR, a new nonce per message; "
                           "OpenSSL EVP keyed once (only the IV changes), "
                           "libgcrypt keyed once (setiv per message).",
@@ -219,6 +221,8 @@ void bench_register_chacha(void) {
 
     bench_op x = {.area = "stream",
                   .name = "xchacha20",
+                  .verify_fixed = 0,
+                  .verify_plus_size = 1,
                   .note = "XChaCha20 XOR (HChaCha20 subkey + ChaCha20) per "
                           "message; only libsodium has it.",
                   .throughput = 1};
@@ -234,6 +238,8 @@ void bench_register_chacha(void) {
 
     bench_op h = {.area = "stream",
                   .name = "hchacha20",
+                  .verify_fixed = 32,
+                  .verify_plus_size = 0,
                   .note = "HChaCha20: one 32-byte subkey from a key and a "
                           "16-byte nonce.",
                   .fixed_sizes = hchacha_size,
@@ -252,6 +258,8 @@ void bench_register_chacha(void) {
 #if defined(HUSH_BENCH_POLY1305)
     bench_op p = {.area = "mac",
                   .name = "poly1305",
+                  .verify_fixed = 16,
+                  .verify_plus_size = 0,
                   .note = "One-shot Poly1305 with a fresh one-time key per "
                           "message (key setup included everywhere).",
                   .throughput = 1};

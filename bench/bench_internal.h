@@ -42,6 +42,7 @@ typedef struct bench_result {
     uint64_t iters;      /* operations per sample */
     double vs_best_peer; /* best peer's ns / this ns (> 1: faster); 0: none */
     double instructions; /* per operation (--count-instructions), else -1 */
+    int mismatch;        /* output differed from the others' (verify) */
 } bench_result;
 
 typedef struct bench_derived {
@@ -79,6 +80,7 @@ typedef struct bench_contender {
     bench_state st;
     const char *why; /* set when setup refused */
     int ok;
+    int mismatch; /* its output disagreed with the first contender's */
     uint64_t iters;
     double *ticks_per_op; /* one per sample */
     int64_t allocs;

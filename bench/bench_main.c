@@ -221,5 +221,15 @@ int main(int argc, char **argv) {
             printf("wrote %s\n", o->markdown);
     }
     if (rc) fprintf(stderr, "hush-bench: could not write every output\n");
+    size_t mismatches = 0;
+    for (size_t i = 0; i < bench_result_count(); i++)
+        mismatches += bench_result_at(i)->mismatch != 0;
+    if (mismatches) {
+        fprintf(stderr,
+                "hush-bench: %zu measurements had outputs that disagree "
+                "with the other contenders' (marked MISMATCH)\n",
+                mismatches);
+        return 3;
+    }
     return rc;
 }

@@ -76,7 +76,8 @@ void bench_print_point(FILE *f, size_t first, size_t count) {
         const bench_result *r = bench_result_at(i);
         char sz[32], impl[96];
         size_label(sz, sizeof sz, r->size);
-        snprintf(impl, sizeof impl, "%s%s", r->impl, r->is_default ? "*" : "");
+        snprintf(impl, sizeof impl, "%s%s%s", r->impl, r->is_default ? "*" : "",
+                 r->mismatch ? " MISMATCH" : "");
         if (r->skipped) {
             fprintf(f, "%-40s %7s %-26s   skipped: %s\n", r->op->name, sz, impl,
                     r->skipped);
@@ -146,7 +147,7 @@ int bench_write_csv(const char *path) {
                "Time,Throughput,ns_per_op,ns_p25,ns_p75,ns_min,ticks_per_op,"
                "ticks_per_byte,cycles_per_op,cycles_per_byte,allocs_per_op,"
                "vs_best_peer,samples,iters_per_sample,instructions_per_op,"
-               "instructions_per_byte,skipped\n");
+               "instructions_per_byte,skipped,output_mismatch\n");
     for (size_t i = 0; i < bench_result_count(); i++) {
         const bench_result *r = bench_result_at(i);
         double per = r->size ? (double)r->size : 0;
@@ -154,7 +155,8 @@ int bench_write_csv(const char *path) {
                 r->impl, kind_name(r->kind), r->is_default, r->size,
                 (double)r->size / 1e6);
         if (r->skipped) {
-            fprintf(f, ",,,,,,,,,,,,,,,,,%s\n", r->skipped);
+            /* 16 empty fields: Time .. instructions_per_byte */
+            fprintf(f, ",,,,,,,,,,,,,,,,%s,\n", r->skipped);
             continue;
         }
         fprintf(f, "%.9g,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,", r->ns * 1e-9,
@@ -179,7 +181,7 @@ int bench_write_csv(const char *path) {
         } else {
             fputc(',', f);
         }
-        fprintf(f, ",\n");
+        fprintf(f, ",,%d\n", r->mismatch);
     }
     for (size_t i = 0; i < bench_derived_count(); i++) {
         const bench_derived *d = bench_derived_at(i);
@@ -188,7 +190,7 @@ int bench_write_csv(const char *path) {
                 d->predicted_ns * 1e-9);
         if (d->size)
             fprintf(f, "%.3f", (double)d->size / d->predicted_ns * 1e3);
-        fprintf(f, ",%.3f,,,,,,,,,,,,,,\n", d->predicted_ns);
+        fprintf(f, ",%.3f,,,,,,,,,,,,,,,\n", d->predicted_ns);
     }
     return fclose(f);
 }
@@ -252,6 +254,7 @@ int bench_write_json(const char *path) {
                 fprintf(f, ", \"vs_best_peer\": %.4f", r->vs_best_peer);
             if (r->instructions >= 0)
                 fprintf(f, ", \"instructions_per_op\": %.1f", r->instructions);
+            if (r->mismatch) fprintf(f, ", \"output_mismatch\": true");
         }
         fprintf(f, "}%s\n", i + 1 < bench_result_count() ? "," : "");
     }
@@ -469,7 +472,12 @@ static void md_op_table(FILE *f, const bench_op *op) {
     for (size_t j = 0; j < ni; j++) {
         double allocs = 0;
         int star = 0;
-        fprintf(f, "| %s", impls[j]);
+        int mismatch = 0;
+        for (size_t s = 0; s < ns; s++) {
+            const bench_result *r = find(op, impls[j], sizes[s]);
+            mismatch |= r && r->mismatch;
+        }
+        fprintf(f, "| %s%s", impls[j], mismatch ? " (OUTPUT MISMATCH)" : "");
         for (size_t s = 0; s < ns; s++) {
             const bench_result *r = find(op, impls[j], sizes[s]);
             if (r && r->is_default) star = 1;

@@ -250,7 +250,12 @@ static void fill_random(uint8_t *p, size_t n) {
     fill_state = x;
 }
 
+static uint8_t point_key[64], point_nonce[32], point_scratch[256];
+
 void bench_point_buffers(size_t size, uint8_t **in, uint8_t **out) {
+    fill_random(point_key, sizeof point_key);
+    fill_random(point_nonce, sizeof point_nonce);
+    fill_random(point_scratch, sizeof point_scratch);
     size_t bytes = (size + 64 + 63) & ~(size_t)63;
     *in = aligned_alloc(64, bytes);
     *out = aligned_alloc(64, bytes);
@@ -269,9 +274,11 @@ int bench_contender_setup(bench_contender *k, size_t size, uint8_t *in,
     k->st.in = in;
     k->st.out = out;
     k->st.size = size;
-    fill_random(k->st.key, sizeof k->st.key);
-    fill_random(k->st.nonce, sizeof k->st.nonce);
-    fill_random(k->st.scratch, sizeof k->st.scratch);
+    /* the same key material for every contender of a point, so their
+     * outputs can be compared (see verify_point) */
+    memcpy(k->st.key, point_key, sizeof k->st.key);
+    memcpy(k->st.nonce, point_nonce, sizeof k->st.nonce);
+    memcpy(k->st.scratch, point_scratch, sizeof k->st.scratch);
     k->st.arg = k->c->arg;
     if (k->c->kind == BENCH_HUSH) bench_apply_config(&k->cfg);
     k->why = NULL;
@@ -416,6 +423,47 @@ static int cmp_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+/*
+ * One operation per contender from identical key, nonce and input; their
+ * outputs must agree. A peer set up wrongly (an IV laid out differently,
+ * a key not applied) would otherwise be timed doing something else, and a
+ * hush tier that disagrees is a bug: both are reported and the contender
+ * is marked, never silently compared.
+ */
+static void verify_point(const bench_op *op, bench_contender *ks, size_t n,
+                         size_t size) {
+    size_t len = op->verify_fixed + (op->verify_plus_size ? size : 0);
+    if (len == 0) return;
+    uint8_t *ref = NULL, *got = malloc(len);
+    const char *ref_name = NULL;
+    for (size_t i = 0; i < n && got; i++) {
+        bench_contender *k = &ks[i];
+        if (!k->ok) continue;
+        uint8_t key[64], nonce[32];
+        memcpy(key, k->st.key, sizeof key);
+        memcpy(nonce, k->st.nonce, sizeof nonce);
+        memset(k->st.out, 0, len);
+        timed_run(k, 1);
+        memcpy(got, k->st.out, len);
+        /* back to the shared starting point for the next contender */
+        memcpy(k->st.key, key, sizeof key);
+        memcpy(k->st.nonce, nonce, sizeof nonce);
+        if (ref == NULL) {
+            ref = got;
+            ref_name = k->name;
+            got = malloc(len);
+        } else if (memcmp(ref, got, len) != 0) {
+            fprintf(stderr,
+                    "hush-bench: MISMATCH: %s, %zu bytes: %s output differs "
+                    "from %s\n",
+                    op->name, size, k->name, ref_name);
+            k->mismatch = 1;
+        }
+    }
+    free(ref);
+    free(got);
+}
+
 static double quantile(const double *sorted, int n, double q) {
     double pos = q * (n - 1);
     int i = (int)pos;
@@ -431,6 +479,7 @@ static void measure_point(const bench_op *op, size_t size) {
     bench_point_buffers(size, &in, &out);
     for (size_t i = 0; i < n; i++)
         bench_contender_setup(&ks[i], size, in, out);
+    verify_point(op, ks, n, size);
 
     /* bulk inputs (1 MB and up, --bulk) take up to seconds per call on
      * the portable tiers: fewer samples keep --bulk finite */
@@ -490,6 +539,7 @@ static void measure_point(const bench_op *op, size_t size) {
                         : (double)k->allocs / (double)k->total_iters;
         r->samples = samples;
         r->iters = k->iters;
+        r->mismatch = k->mismatch;
         if (r->kind == BENCH_PEER && (best_peer == 0 || r->ns < best_peer))
             best_peer = r->ns;
     }

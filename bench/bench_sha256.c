@@ -261,6 +261,8 @@ static void ossl_hkdf_run(bench_state *st, uint64_t iters) {
 void bench_register_sha256(void) {
     bench_op sha = {.area = "hash",
                     .name = "sha256",
+                    .verify_fixed = 32,
+                    .verify_plus_size = 0,
                     .note = "One-shot SHA-256; OpenSSL through a reused "
                             "EVP_MD_CTX with a pre-fetched EVP_MD.",
                     .throughput = 1};
@@ -295,6 +297,8 @@ void bench_register_sha256(void) {
 
     bench_op hmac = {.area = "mac",
                      .name = "hmac-sha256",
+                     .verify_fixed = 32,
+                     .verify_plus_size = 0,
                      .note = "One-shot HMAC-SHA256 with a 32-byte key (key "
                              "setup on every call): hush_hmac_sha256, "
                              "OpenSSL HMAC(), libsodium init/update/final.",
@@ -315,6 +319,8 @@ void bench_register_sha256(void) {
 
     bench_op pre = {.area = "mac",
                     .name = "hmac-sha256 (precomputed key)",
+                    .verify_fixed = 32,
+                    .verify_plus_size = 0,
                     .note = "The key's inner and outer states computed once; "
                             "per message: copy the keyed context (hush, "
                             "libsodium), EVP_MAC_init with a NULL key "
@@ -347,6 +353,8 @@ void bench_register_sha256(void) {
 
     bench_op hkdf = {.area = "mac",
                      .name = "hkdf-sha256",
+                     .verify_fixed = 0,
+                     .verify_plus_size = 1,
                      .note = "Extract + expand from a 32-byte IKM, 32-byte "
                              "salt and 16-byte info; the size is the output "
                              "length (at most 8160). OpenSSL EVP_KDF with "

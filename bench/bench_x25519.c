@@ -126,6 +126,8 @@ static void gcry_base_run(bench_state *st, uint64_t iters) {
 void bench_register_x25519(void) {
     bench_op dh = {.area = "x25519",
                    .name = "x25519",
+                   .verify_fixed = 32,
+                   .verify_plus_size = 0,
                    .note = "Shared secret: scalar x peer public key (ns per "
                            "operation). OpenSSL: EVP_PKEY_derive on a derive "
                            "context set up once.",
@@ -154,6 +156,8 @@ void bench_register_x25519(void) {
 
     bench_op base = {.area = "x25519",
                      .name = "x25519 base",
+                     .verify_fixed = 32,
+                     .verify_plus_size = 0,
                      .note = "Public key: scalar x base point. OpenSSL: "
                              "EVP_PKEY_new_raw_private_key (which computes "
                              "the public key) + get_raw_public_key + free.",
