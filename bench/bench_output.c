@@ -138,6 +138,22 @@ static const char *kind_name(bench_kind k) {
     return k == BENCH_HUSH ? "hush" : k == BENCH_PEER ? "peer" : "ceiling";
 }
 
+/* A CSV field, quoted when it holds a comma or a quote (RFC 4180). */
+static const char *csv(const char *text) {
+    static char buf[4][512];
+    static int next;
+    if (strpbrk(text, ",\"\n") == NULL) return text;
+    char *b = buf[next++ % 4], *o = b;
+    *o++ = '"';
+    for (; *text && o < b + sizeof buf[0] - 3; text++) {
+        if (*text == '"') *o++ = '"';
+        *o++ = *text;
+    }
+    *o++ = '"';
+    *o = 0;
+    return b;
+}
+
 int bench_write_csv(const char *path) {
     FILE *f = fopen(path, "w");
     if (f == NULL) return -1;
@@ -151,12 +167,12 @@ int bench_write_csv(const char *path) {
     for (size_t i = 0; i < bench_result_count(); i++) {
         const bench_result *r = bench_result_at(i);
         double per = r->size ? (double)r->size : 0;
-        fprintf(f, "%s,%s,%s,%s,%d,%zu,%.6f,", r->op->area, r->op->name,
-                r->impl, kind_name(r->kind), r->is_default, r->size,
+        fprintf(f, "%s,%s,%s,%s,%d,%zu,%.6f,", r->op->area, csv(r->op->name),
+                csv(r->impl), kind_name(r->kind), r->is_default, r->size,
                 (double)r->size / 1e6);
         if (r->skipped) {
             /* 16 empty fields: Time .. instructions_per_byte */
-            fprintf(f, ",,,,,,,,,,,,,,,,%s,\n", r->skipped);
+            fprintf(f, ",,,,,,,,,,,,,,,,%s,\n", csv(r->skipped));
             continue;
         }
         fprintf(f, "%.9g,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,", r->ns * 1e-9,
@@ -185,8 +201,10 @@ int bench_write_csv(const char *path) {
     }
     for (size_t i = 0; i < bench_derived_count(); i++) {
         const bench_derived *d = bench_derived_at(i);
-        fprintf(f, "derived,%s (predicted: %s),%s,prediction,0,%zu,%.6f,%.9g,",
-                d->op, d->basis, d->impl, d->size, (double)d->size / 1e6,
+        char name[400];
+        snprintf(name, sizeof name, "%s (predicted: %s)", d->op, d->basis);
+        fprintf(f, "derived,%s,%s,prediction,0,%zu,%.6f,%.9g,", csv(name),
+                csv(d->impl), d->size, (double)d->size / 1e6,
                 d->predicted_ns * 1e-9);
         if (d->size)
             fprintf(f, "%.3f", (double)d->size / d->predicted_ns * 1e3);
