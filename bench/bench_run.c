@@ -540,7 +540,9 @@ static void measure_point(const bench_op *op, size_t size) {
         r->samples = samples;
         r->iters = k->iters;
         r->mismatch = k->mismatch;
-        if (r->kind == BENCH_PEER && (best_peer == 0 || r->ns < best_peer))
+        /* a peer whose output disagreed is no reference */
+        if (r->kind == BENCH_PEER && !r->mismatch &&
+            (best_peer == 0 || r->ns < best_peer))
             best_peer = r->ns;
     }
     for (size_t i = first; i < bench_result_count(); i++) {
