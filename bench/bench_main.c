@@ -221,6 +221,18 @@ int main(int argc, char **argv) {
             printf("wrote %s\n", o->markdown);
     }
     if (rc) fprintf(stderr, "hush-bench: could not write every output\n");
+    /* hush's hot paths must not allocate (the secret-memory rows are the
+     * allocating constructors, by design) */
+    for (size_t i = 0; i < bench_result_count(); i++) {
+        const bench_result *r = bench_result_at(i);
+        if (r->kind == BENCH_HUSH && !r->skipped && r->allocs > 0 &&
+            strcmp(r->op->area, "secret") != 0)
+            fprintf(stderr,
+                    "hush-bench: WARNING: %s (%s, %zu bytes) made %.2g heap "
+                    "allocations per operation; hush hot paths must make "
+                    "none\n",
+                    r->op->name, r->impl, r->size, r->allocs);
+    }
     size_t mismatches = 0;
     for (size_t i = 0; i < bench_result_count(); i++)
         mismatches += bench_result_at(i)->mismatch != 0;
