@@ -60,6 +60,14 @@ static const size_t quick_sizes[] = {16, 1024, 16384};
 static const size_t bulk_sizes[] = {1000000,  10000000, 30000000,
                                     50000000, 75000000, 100000000};
 
+/* One of the --bulk sizes (added only with --bulk). */
+static int is_bulk(size_t size) {
+    if (!bench_opt.bulk) return 0;
+    for (size_t i = 0; i < sizeof bulk_sizes / sizeof bulk_sizes[0]; i++)
+        if (bulk_sizes[i] == size) return 1;
+    return 0;
+}
+
 size_t bench_sizes_for(const bench_op *op, size_t *sizes, size_t max) {
     size_t n = 0;
     if (op->fixed_sizes != NULL) {
@@ -471,56 +479,68 @@ static double quantile(const double *sorted, int n, double q) {
     return sorted[i] + (pos - i) * (sorted[i + 1] - sorted[i]);
 }
 
-static void measure_point(const bench_op *op, size_t size) {
-    bench_contender ks[BENCH_MAX_CONTENDERS];
-    size_t n = bench_contenders(op, ks, BENCH_MAX_CONTENDERS);
-    if (n == 0) return;
+/* One message size of an operation, with its contenders. */
+typedef struct bench_point {
+    size_t size;
     uint8_t *in, *out;
-    bench_point_buffers(size, &in, &out);
-    for (size_t i = 0; i < n; i++)
-        bench_contender_setup(&ks[i], size, in, out);
-    verify_point(op, ks, n, size);
+    bench_contender ks[BENCH_MAX_CONTENDERS];
+    size_t n;
+    int samples;
+} bench_point;
 
-    /* bulk inputs (1 MB and up, --bulk) take up to seconds per call on
-     * the portable tiers: fewer samples keep --bulk finite */
-    const int samples =
-        size >= 1000000 && bench_opt.samples > 5 ? 5 : bench_opt.samples;
+static void point_begin(const bench_op *op, bench_point *p, size_t size) {
+    p->size = size;
+    p->n = bench_contenders(op, p->ks, BENCH_MAX_CONTENDERS);
+    bench_point_buffers(size, &p->in, &p->out);
+    for (size_t i = 0; i < p->n; i++)
+        bench_contender_setup(&p->ks[i], size, p->in, p->out);
+    verify_point(op, p->ks, p->n, size);
+    /* bulk inputs (--bulk) take up to seconds per call on the portable
+     * tiers: fewer samples keep --bulk finite */
+    p->samples = is_bulk(size) && bench_opt.samples > 5 ? 5 : bench_opt.samples;
     const uint64_t target =
         (uint64_t)(bench_opt.sample_seconds * bench_clk.tsc_hz);
     const uint64_t warm =
         (uint64_t)(bench_opt.warmup_seconds * bench_clk.tsc_hz);
-    for (size_t i = 0; i < n; i++) {
-        if (!ks[i].ok) continue;
-        ks[i].iters = calibrate(&ks[i], target);
+    for (size_t i = 0; i < p->n; i++) {
+        bench_contender *k = &p->ks[i];
+        if (!k->ok) continue;
+        k->iters = calibrate(k, target);
         uint64_t spent = 0;
         while (spent < warm)
-            spent += timed_run(&ks[i], ks[i].iters);
-        ks[i].ticks_per_op = calloc((size_t)samples, sizeof(double));
+            spent += timed_run(k, k->iters);
+        k->ticks_per_op = calloc((size_t)p->samples, sizeof(double));
     }
-    /* A B C A B C ...: every contender sees the same drift */
-    for (int s = 0; s < samples; s++) {
-        for (size_t i = 0; i < n; i++) {
-            bench_contender *k = &ks[i];
-            if (!k->ok) continue;
-            int64_t a0 = bench_alloc_count();
-            uint64_t t = timed_run(k, k->iters);
-            int64_t a1 = bench_alloc_count();
-            k->allocs += a1 - a0;
-            k->total_iters += k->iters;
-            k->ticks_per_op[s] = (double)t / (double)k->iters;
-        }
-    }
+}
 
+/* Sample s of every contender of the point: A B C. */
+static void point_sample(bench_point *p, int s) {
+    if (s >= p->samples) return;
+    for (size_t i = 0; i < p->n; i++) {
+        bench_contender *k = &p->ks[i];
+        if (!k->ok) continue;
+        int64_t a0 = bench_alloc_count();
+        uint64_t t = timed_run(k, k->iters);
+        int64_t a1 = bench_alloc_count();
+        k->allocs += a1 - a0;
+        k->total_iters += k->iters;
+        k->ticks_per_op[s] = (double)t / (double)k->iters;
+    }
+}
+
+/* Statistics into the results, then release and print. */
+static void point_end(const bench_op *op, bench_point *p) {
+    const int samples = p->samples;
     size_t first = bench_result_count();
     double best_peer = 0;
-    for (size_t i = 0; i < n; i++) {
-        bench_contender *k = &ks[i];
+    for (size_t i = 0; i < p->n; i++) {
+        bench_contender *k = &p->ks[i];
         bench_result *r = bench_result_new();
         r->op = op;
         snprintf(r->impl, sizeof r->impl, "%s", k->name);
         r->kind = k->c->kind;
         r->is_default = k->c->kind == BENCH_HUSH && k->cfg.is_default;
-        r->size = size;
+        r->size = p->size;
         if (!k->ok) {
             r->skipped = k->why;
             continue;
@@ -549,13 +569,38 @@ static void measure_point(const bench_op *op, size_t size) {
         bench_result *r = bench_result_at(i);
         if (!r->skipped && best_peer > 0) r->vs_best_peer = best_peer / r->ns;
     }
-    for (size_t i = 0; i < n; i++)
-        bench_contender_teardown(&ks[i]);
-    bench_restore_defaults();
-    free(in);
-    free(out);
+    for (size_t i = 0; i < p->n; i++)
+        bench_contender_teardown(&p->ks[i]);
+    free(p->in);
+    free(p->out);
     if (!bench_opt.quiet)
         bench_print_point(stdout, first, bench_result_count() - first);
+}
+
+/*
+ * All sizes of an operation are measured together: after every point is
+ * set up, verified, calibrated and warmed up, sample s is taken for every
+ * point in turn, so the samples of one point are spread over the whole
+ * operation's run (a second or so) instead of one burst of a tenth of
+ * that: a neighbour's burst of load then spoils a minority of each
+ * point's samples, which the median ignores. The --bulk sizes are
+ * measured one at a time to bound the memory held.
+ */
+static void measure_group(const bench_op *op, const size_t *sizes, size_t n) {
+    bench_point *points = calloc(n, sizeof *points);
+    if (points == NULL) exit(2);
+    int most = 0;
+    for (size_t i = 0; i < n; i++) {
+        point_begin(op, &points[i], sizes[i]);
+        if (points[i].samples > most) most = points[i].samples;
+    }
+    for (int s = 0; s < most; s++)
+        for (size_t i = 0; i < n; i++)
+            point_sample(&points[i], s);
+    for (size_t i = 0; i < n; i++)
+        point_end(op, &points[i]);
+    bench_restore_defaults();
+    free(points);
 }
 
 void bench_run_all(void) {
@@ -563,9 +608,12 @@ void bench_run_all(void) {
     for (size_t i = 0; i < n_ops; i++) {
         const bench_op *op = &ops[i];
         if (!bench_op_selected(op)) continue;
-        size_t sizes[64];
+        size_t sizes[64], group[64], n_group = 0;
         size_t ns = bench_sizes_for(op, sizes, 64);
         for (size_t s = 0; s < ns; s++)
-            measure_point(op, sizes[s]);
+            if (!is_bulk(sizes[s])) group[n_group++] = sizes[s];
+        if (n_group) measure_group(op, group, n_group);
+        for (size_t s = 0; s < ns; s++)
+            if (is_bulk(sizes[s])) measure_group(op, &sizes[s], 1);
     }
 }
