@@ -174,6 +174,15 @@ int main(int argc, char **argv) {
            bench_cpu_model());
     printf("cpu features: %s\n", hush_cpu_features_string());
     printf("peers: %s\n", bench_peers_summary());
+    {
+        FILE *la = fopen("/proc/loadavg", "r");
+        double l1;
+        if (la && fscanf(la, "%lf", &l1) == 1)
+            printf("load average: %.2f (the machine's other work shows up as "
+                   "noise)\n",
+                   l1);
+        if (la) fclose(la);
+    }
     printf("clock: TSC %.3f GHz; core ~%.2f GHz estimated (%.3f core cycles "
            "per TSC tick)\n",
            bench_clk.tsc_hz / 1e9, bench_clk.core_hz / 1e9,

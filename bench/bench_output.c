@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <hush.h>
 
@@ -32,6 +33,19 @@ const char *bench_cpu_model(void) {
     }
     fclose(f);
     return model;
+}
+
+/* The 1, 5 and 15 minute load averages: a busy machine explains noise. */
+static const char *load_average(void) {
+    static char buf[64];
+    snprintf(buf, sizeof buf, "unknown");
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f == NULL) return buf;
+    double a, b, c;
+    if (fscanf(f, "%lf %lf %lf", &a, &b, &c) == 3)
+        snprintf(buf, sizeof buf, "%.2f %.2f %.2f", a, b, c);
+    fclose(f);
+    return buf;
 }
 
 static const char *today(void) {
@@ -238,6 +252,8 @@ int bench_write_json(const char *path) {
     json_str(f, bench_cpu_model());
     fprintf(f, ",\n  \"cpu_features\": ");
     json_str(f, hush_cpu_features_string());
+    fprintf(f, ",\n  \"load_average\": ");
+    json_str(f, load_average());
     fprintf(f, ",\n  \"peers\": ");
     json_str(f, bench_peers_summary());
     fprintf(f,
@@ -527,12 +543,14 @@ int bench_write_markdown(const char *path) {
             "- Clocks: TSC %.3f GHz; core clock estimated at %.2f GHz "
             "(%.3f core cycles per TSC tick, from a chain of dependent adds)\n"
             "- Samples: %d per point, each about %.2f ms, after %.1f ms of "
-            "warm-up per contender\n\n",
+            "warm-up per contender\n"
+            "- Load average when written (1, 5, 15 min): %s on %ld CPUs\n\n",
             today(), bench_cpu_model(), hush_cpu_features_string(),
             hush_version(), HUSH_BENCH_GIT, bench_peers_summary(),
             bench_clk.tsc_hz / 1e9, bench_clk.core_hz / 1e9,
             bench_clk.cycles_per_tick, bench_opt.samples,
-            bench_opt.sample_seconds * 1e3, bench_opt.warmup_seconds * 1e3);
+            bench_opt.sample_seconds * 1e3, bench_opt.warmup_seconds * 1e3,
+            load_average(), sysconf(_SC_NPROCESSORS_ONLN));
     fprintf(f,
             "## Method\n\n"
             "Every point (operation x message size) measures hush's tiers, "
