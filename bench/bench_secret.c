@@ -50,6 +50,14 @@ static void malloc_free_run(bench_state *st, uint64_t iters) {
     }
 }
 
+/* A constructor that worked in setup and fails mid-run (memory, mappings
+ * or locked memory exhausted) leaves no honest number to report. */
+static void die(const char *what, int r) {
+    fprintf(stderr, "hush-bench: %s failed during the run: %s\n", what,
+            hush_strerror(r));
+    abort();
+}
+
 static unsigned flags_of(const bench_state *st) {
     return *(const unsigned *)st->arg;
 }
@@ -58,7 +66,8 @@ static void create_destroy_run(bench_state *st, uint64_t iters) {
     unsigned flags = flags_of(st);
     for (uint64_t i = 0; i < iters; i++) {
         hush_secret *s = NULL;
-        if (hush_secret_new(&s, st->size, flags) != HUSH_OK) abort();
+        int r = hush_secret_new(&s, st->size, flags);
+        if (r != HUSH_OK) die("hush_secret_new", r);
         hush_secret_destroy(s);
     }
 }
@@ -77,7 +86,8 @@ static int create_check(bench_state *st, const char **why) {
 static void from_run(bench_state *st, uint64_t iters) {
     for (uint64_t i = 0; i < iters; i++) {
         hush_secret *s = NULL;
-        if (hush_secret_from(&s, st->in, st->size, 0) != HUSH_OK) abort();
+        int r = hush_secret_from(&s, st->in, st->size, 0);
+        if (r != HUSH_OK) die("hush_secret_from", r);
         hush_secret_destroy(s);
     }
 }
@@ -135,8 +145,10 @@ static void fresh_run(bench_state *st, uint64_t iters) {
     while (iters > 0) {
         size_t n = iters < FRESH_BATCH ? (size_t)iters : FRESH_BATCH;
         size_t total = POOL_DRAIN + n;
-        for (size_t i = 0; i < total; i++)
-            if (hush_secret_new(&held[i], st->size, flags) != HUSH_OK) abort();
+        for (size_t i = 0; i < total; i++) {
+            int r = hush_secret_new(&held[i], st->size, flags);
+            if (r != HUSH_OK) die("hush_secret_new (hardened, held)", r);
+        }
         /* measured ones first, then the drain ones: see above */
         for (size_t i = POOL_DRAIN; i < total; i++)
             hush_secret_destroy(held[i]);
