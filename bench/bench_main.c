@@ -188,7 +188,8 @@ int main(int argc, char **argv) {
            bench_clk.tsc_hz / 1e9, bench_clk.core_hz / 1e9,
            bench_clk.cycles_per_tick);
     printf("units: ns/op median of %d samples (IQR%% = interquartile range / "
-           "median); MB/s = 10^6 B/s;\n"
+           "median); min ns = fastest sample;\n"
+           "       MB/s = 10^6 B/s (from the median);\n"
            "       ticks/B = TSC ticks per byte; cyc/B and cycles/op = "
            "estimated core cycles;\n"
            "       allocs = heap allocations per op; vs peer = best peer's "

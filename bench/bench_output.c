@@ -76,10 +76,10 @@ static void size_label(char *buf, size_t n, size_t size) {
 /* ---- stdout table ---- */
 
 void bench_print_header(FILE *f) {
-    fprintf(f, "%-40s %7s %-26s %11s %6s %9s %8s %8s %10s %7s %8s\n",
-            "operation", "bytes", "implementation", "ns/op", "IQR%", "MB/s",
-            "ticks/B", "cyc/B", "cycles/op", "allocs", "vs peer");
-    fprintf(f, "%.*s\n", 152,
+    fprintf(f, "%-40s %7s %-26s %11s %6s %11s %9s %8s %8s %10s %7s %8s\n",
+            "operation", "bytes", "implementation", "ns/op", "IQR%", "min ns",
+            "MB/s", "ticks/B", "cyc/B", "cycles/op", "allocs", "vs peer");
+    fprintf(f, "%.*s\n", 164,
             "----------------------------------------------------------------"
             "----------------------------------------------------------------"
             "------------------------------");
@@ -108,9 +108,11 @@ void bench_print_point(FILE *f, size_t first, size_t count) {
         if (r->vs_best_peer > 0)
             snprintf(vs, sizeof vs, "%.2fx", r->vs_best_peer);
         double iqr = r->ns > 0 ? (r->ns_p75 - r->ns_p25) / r->ns * 100 : 0;
-        fprintf(f, "%-40s %7s %-26s %11.1f %6.1f %9s %8s %8s %10.0f %7s %8s\n",
-                r->op->name, sz, impl, r->ns, iqr, mbs, tpb, cpb, r->cycles, al,
-                vs);
+        fprintf(f,
+                "%-40s %7s %-26s %11.1f %6.1f %11.1f %9s %8s %8s %10.0f %7s "
+                "%8s\n",
+                r->op->name, sz, impl, r->ns, iqr, r->ns_min, mbs, tpb, cpb,
+                r->cycles, al, vs);
     }
     if (count > 1) fputc('\n', f);
     fflush(f);
