@@ -20,9 +20,8 @@
 #include <gcrypt.h>
 #endif
 
-static const size_t one_block[] = {16, 0};
-
 #if defined(HUSH_BENCH_AES)
+static const size_t one_block[] = {16, 0};
 static const size_t key128 = 16, key256 = 32;
 
 static int hush_aes_setup(bench_state *st, const char **why) {
@@ -185,7 +184,6 @@ static void sodium_gcm_run(bench_state *st, uint64_t iters) {
 #endif
 
 void bench_register_aes(void) {
-    (void)one_block;
 #if defined(HUSH_BENCH_AES)
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 #define OSSL(x) &x
