@@ -13,3 +13,18 @@ grep -q '\"operation\": \"hush_ct_equal\"' '${_out}/bench.json' && \
 grep -q '^secret,malloc+free,ref,' '${_out}/bench.csv'")
   set_tests_properties(bench.smoke PROPERTIES TIMEOUT 60)
 endif()
+
+# --count-instructions: hush-bench re-runs itself under callgrind and reads
+# the per-point dumps; the counts must come back non-zero. ASan binaries do
+# not run under valgrind, hence nosanitize.
+find_program(HUSH_VALGRIND valgrind)
+if(TARGET hush-bench AND HUSH_VALGRIND)
+  set(_cg ${CMAKE_CURRENT_BINARY_DIR}/bench-callgrind)
+  add_test(NAME bench.count_instructions
+    COMMAND sh -c "rm -rf '${_cg}' && \
+'$<TARGET_FILE:hush-bench>' --count-instructions --only hush_ct_equal,memcpy \
+--sizes 64 --out '${_cg}' >/dev/null && \
+grep -Eq '^secret,hush_ct_equal,hush,1,32,[1-9][0-9]*' '${_cg}/instructions.csv'")
+  set_tests_properties(bench.count_instructions PROPERTIES TIMEOUT 120
+    LABELS nosanitize)
+endif()
