@@ -1,0 +1,105 @@
+# hush-bench: the benchmark matrix (`make bench`). Included by the top-level
+# CMakeLists.txt when HUSH_BUILD_TOOLS is ON, after every src/*/sources.cmake
+# has filled HUSH_PRIMITIVES and HUSH_AEADS: each area's rows are compiled
+# only when its primitive is in the build. Peers are optional: the benchmark
+# builds and runs without them and names the missing ones.
+
+set(_bench_dir ${HUSH_FRAGMENT_DIR})
+set(_bench_sources
+  ${_bench_dir}/bench_main.c ${_bench_dir}/bench_run.c
+  ${_bench_dir}/bench_output.c ${_bench_dir}/bench_timer.c
+  ${_bench_dir}/bench_alloc.c ${_bench_dir}/bench_peers.c
+  ${_bench_dir}/bench_callgrind.c ${_bench_dir}/bench_aead.c
+  ${_bench_dir}/bench_ceiling.c ${_bench_dir}/bench_secret.c)
+set(_bench_defs)
+
+# primitive -> area file and the define that registers its rows
+set(_bench_area_sha256 bench_sha256.c)
+set(_bench_area_chacha20 bench_chacha.c)
+set(_bench_area_poly1305 bench_chacha.c)
+set(_bench_area_aes bench_aes.c)
+set(_bench_area_ghash bench_aes.c)
+set(_bench_area_ascon bench_ascon.c)
+set(_bench_area_x25519 bench_x25519.c)
+foreach(_p IN LISTS HUSH_PRIMITIVES)
+  if(DEFINED _bench_area_${_p})
+    list(APPEND _bench_sources ${_bench_dir}/${_bench_area_${_p}})
+    string(TOUPPER ${_p} _P)
+    list(APPEND _bench_defs HUSH_BENCH_${_P}=1)
+  endif()
+endforeach()
+foreach(_a IN LISTS HUSH_AEADS)
+  string(TOUPPER ${_a} _A)
+  list(APPEND _bench_defs HUSH_BENCH_AEAD_${_A}=1)
+endforeach()
+list(REMOVE_DUPLICATES _bench_sources)
+# The Ascon permutation is timed directly when the library exports it.
+file(STRINGS ${PROJECT_SOURCE_DIR}/include/hush/ascon.h _bench_permute
+     REGEX "hush_ascon_permute")
+if(_bench_permute AND ascon IN_LIST HUSH_PRIMITIVES)
+  list(APPEND _bench_defs HUSH_BENCH_HAVE_ASCON_PERMUTE=1)
+endif()
+
+add_executable(hush-bench ${_bench_sources})
+target_link_libraries(hush-bench PRIVATE hush_static Threads::Threads)
+target_compile_definitions(hush-bench PRIVATE ${_bench_defs})
+# the README promises build/hush-bench, whatever the directory of this file
+set_target_properties(hush-bench PROPERTIES
+  RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR})
+# Sanitizer builds own malloc: the allocation counter cannot interpose it.
+# The interposed allocator must be exported from the executable (-rdynamic)
+# so the peers' shared libraries bind to it too, not to libc's.
+if(NOT HUSH_SANITIZE)
+  target_compile_definitions(hush-bench PRIVATE HUSH_BENCH_COUNT_ALLOCS=1)
+  set_target_properties(hush-bench PROPERTIES ENABLE_EXPORTS ON)
+endif()
+if(EXISTS /usr/include/valgrind/callgrind.h)
+  target_compile_definitions(hush-bench PRIVATE HUSH_BENCH_HAVE_CALLGRIND_H=1)
+endif()
+
+# The commit the tables come from (docs/BENCHMARKS.md, bench.json).
+# -DHUSH_BENCH_SOURCE="..." names the source when it is no single commit.
+set(_bench_git "unknown commit")
+find_package(Git QUIET)
+if(HUSH_BENCH_SOURCE)
+  set(_bench_git "${HUSH_BENCH_SOURCE}")
+elseif(Git_FOUND)
+  execute_process(COMMAND ${GIT_EXECUTABLE} describe --always --dirty
+                  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+                  OUTPUT_VARIABLE _bench_describe OUTPUT_STRIP_TRAILING_WHITESPACE
+                  ERROR_QUIET RESULT_VARIABLE _bench_git_rc)
+  if(_bench_git_rc EQUAL 0 AND _bench_describe)
+    set(_bench_git "commit ${_bench_describe}")
+  endif()
+endif()
+target_compile_definitions(hush-bench PRIVATE HUSH_BENCH_GIT="${_bench_git}")
+
+# ---- peers, each optional ----
+set(_bench_missing)
+find_package(OpenSSL 3.0 QUIET)
+if(OpenSSL_FOUND)
+  target_link_libraries(hush-bench PRIVATE OpenSSL::Crypto)
+  target_compile_definitions(hush-bench PRIVATE HUSH_BENCH_HAVE_OPENSSL=1)
+else()
+  list(APPEND _bench_missing "OpenSSL 3 (libssl-dev)")
+endif()
+find_package(PkgConfig QUIET)
+if(PkgConfig_FOUND)
+  pkg_check_modules(HUSH_BENCH_SODIUM QUIET IMPORTED_TARGET libsodium)
+  pkg_check_modules(HUSH_BENCH_GCRYPT QUIET IMPORTED_TARGET libgcrypt)
+endif()
+if(HUSH_BENCH_SODIUM_FOUND)
+  target_link_libraries(hush-bench PRIVATE PkgConfig::HUSH_BENCH_SODIUM)
+  target_compile_definitions(hush-bench PRIVATE HUSH_BENCH_HAVE_SODIUM=1)
+else()
+  list(APPEND _bench_missing "libsodium (libsodium-dev)")
+endif()
+if(HUSH_BENCH_GCRYPT_FOUND)
+  target_link_libraries(hush-bench PRIVATE PkgConfig::HUSH_BENCH_GCRYPT)
+  target_compile_definitions(hush-bench PRIVATE HUSH_BENCH_HAVE_GCRYPT=1)
+else()
+  list(APPEND _bench_missing "libgcrypt (libgcrypt20-dev)")
+endif()
+if(_bench_missing)
+  message(STATUS "hush-bench: peers missing, their rows are skipped: ${_bench_missing}")
+endif()

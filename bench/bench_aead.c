@@ -1,0 +1,170 @@
+/*
+ * hush's AEAD rows, shared by the area files: sealing with a keyed object
+ * (the expanded key made once, in secret memory), opening with it, and the
+ * one-shot encrypt that expands the key on every call. Keyed objects are
+ * made in setup, after the runner forced the tiers of the row, so they
+ * carry those tiers.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hush.h>
+
+#include "bench.h"
+
+static hush_aead_alg alg_of(const bench_state *st) {
+    return *(const hush_aead_alg *)st->arg;
+}
+
+static int keyed_setup(bench_state *st, const char **why) {
+    hush_aead_alg a = alg_of(st);
+    if (hush_aead_keybytes(a) == 0) {
+        *why = "algorithm not in this build";
+        return -1;
+    }
+    hush_secret *key = NULL;
+    if (hush_secret_from(&key, st->key, hush_aead_keybytes(a), 0) != HUSH_OK) {
+        *why = "hush_secret_from failed";
+        return -1;
+    }
+    hush_aead_ctx *k = NULL;
+    int r = hush_aead_new(&k, a, key);
+    hush_secret_destroy(key);
+    if (r != HUSH_OK) {
+        *why = hush_strerror(r);
+        return -1;
+    }
+    st->obj = k;
+    return 0;
+}
+
+static void keyed_teardown(bench_state *st) { hush_aead_free(st->obj); }
+
+static void seal_run(bench_state *st, uint64_t iters) {
+    const hush_aead_ctx *k = st->obj;
+    for (uint64_t i = 0; i < iters; i++) {
+        bench_next_nonce(st->nonce);
+        hush_aead_seal(k, st->out, st->in, st->size, NULL, 0, st->nonce);
+    }
+    bench_consume(st->out);
+}
+
+/* Opening needs a valid ciphertext: made once in setup under a fixed
+ * nonce, and opened again and again (a failed tag check would measure the
+ * wrong path, so setup checks it once). */
+static int open_setup(bench_state *st, const char **why) {
+    if (keyed_setup(st, why) != 0) return -1;
+    st->buf = malloc(st->size + 16);
+    if (st->buf == NULL ||
+        hush_aead_seal(st->obj, st->buf, st->in, st->size, NULL, 0,
+                       st->nonce) != HUSH_OK ||
+        hush_aead_open(st->obj, st->out, st->buf, st->size + 16, NULL, 0,
+                       st->nonce) != HUSH_OK) {
+        *why = "seal/open round trip failed";
+        hush_aead_free(st->obj);
+        free(st->buf);
+        return -1;
+    }
+    return 0;
+}
+
+static void open_teardown(bench_state *st) {
+    hush_aead_free(st->obj);
+    free(st->buf);
+}
+
+static void open_run(bench_state *st, uint64_t iters) {
+    const hush_aead_ctx *k = st->obj;
+    int bad = 0;
+    for (uint64_t i = 0; i < iters; i++)
+        bad |= hush_aead_open(k, st->out, st->buf, st->size + 16, NULL, 0,
+                              st->nonce);
+    if (bad) fprintf(stderr, "hush-bench: hush_aead_open failed\n");
+    bench_consume(st->out);
+}
+
+static int oneshot_setup(bench_state *st, const char **why) {
+    if (hush_aead_keybytes(alg_of(st)) == 0) {
+        *why = "algorithm not in this build";
+        return -1;
+    }
+    return 0;
+}
+
+static void encrypt_run(bench_state *st, uint64_t iters) {
+    hush_aead_alg a = alg_of(st);
+    for (uint64_t i = 0; i < iters; i++) {
+        bench_next_nonce(st->nonce);
+        hush_aead_encrypt(a, st->out, st->in, st->size, NULL, 0, st->nonce,
+                          st->key);
+    }
+    bench_consume(st->out);
+}
+
+bench_case bench_hush_aead_seal(const void *alg, const char *p1,
+                                const char *p2) {
+    bench_case c = {"hush",      BENCH_HUSH, {p1, p2, NULL, NULL},
+                    keyed_setup, seal_run,   keyed_teardown,
+                    alg};
+    return c;
+}
+bench_case bench_hush_aead_open(const void *alg, const char *p1,
+                                const char *p2) {
+    bench_case c = {"hush",     BENCH_HUSH, {p1, p2, NULL, NULL},
+                    open_setup, open_run,   open_teardown,
+                    alg};
+    return c;
+}
+bench_case bench_hush_aead_encrypt(const void *alg, const char *p1,
+                                   const char *p2) {
+    bench_case c = {
+        "hush", BENCH_HUSH, {p1, p2, NULL, NULL}, oneshot_setup, encrypt_run,
+        NULL,   alg};
+    return c;
+}
+
+void bench_add_aead(const char *name, const void *alg, const char *p1,
+                    const char *p2, const bench_case *peers, size_t npeers) {
+    static char names[16][3][64]; /* the registry keeps pointers */
+    static size_t used;
+    if (used == 16) return;
+    char(*n)[64] = names[used++];
+    snprintf(n[0], 64, "%s seal", name);
+    snprintf(n[1], 64, "%s open", name);
+    snprintf(n[2], 64, "%s encrypt (one-shot)", name);
+
+    bench_op seal = {.area = "aead",
+                     .name = n[0],
+                     .verify_fixed = 16,
+                     .verify_plus_size = 1,
+                     .note = "Keyed object (hush_aead_new, expanded key in "
+                             "secret memory) sealing with a fresh nonce per "
+                             "message, no associated data; peers with their "
+                             "contexts keyed once.",
+                     .throughput = 1};
+    seal.cases[0] = bench_hush_aead_seal(alg, p1, p2);
+    for (size_t i = 0; i < npeers && i + 1 < BENCH_MAX_CASES; i++)
+        seal.cases[i + 1] = peers[i];
+    bench_add(&seal);
+
+    bench_op open = {.area = "aead",
+                     .name = n[1],
+                     .verify_fixed = 0,
+                     .verify_plus_size = 1,
+                     .note = "Keyed object opening (tag verified in constant "
+                             "time) of a valid ciphertext.",
+                     .throughput = 1};
+    open.cases[0] = bench_hush_aead_open(alg, p1, p2);
+    bench_add(&open);
+
+    bench_op once = {.area = "aead",
+                     .name = n[2],
+                     .verify_fixed = 16,
+                     .verify_plus_size = 1,
+                     .note = "hush_aead_encrypt: the key is expanded on the "
+                             "stack (and wiped) on every call.",
+                     .throughput = 1};
+    once.cases[0] = bench_hush_aead_encrypt(alg, p1, p2);
+    bench_add(&once);
+}

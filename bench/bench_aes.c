@@ -1,0 +1,237 @@
+/*
+ * AES-128/256: single blocks, CTR, and the two GCM AEADs, with OpenSSL
+ * (EVP contexts keyed once), libgcrypt (keyed once) and, for AES-256-GCM,
+ * libsodium where this CPU has its AES-NI code
+ * (crypto_aead_aes256gcm_is_available), with the key expanded once
+ * (beforenm / afternm).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <hush.h>
+
+#include "bench.h"
+#include "bench_peers.h"
+
+#if defined(HUSH_BENCH_HAVE_SODIUM)
+#include <sodium.h>
+#endif
+#if defined(HUSH_BENCH_HAVE_GCRYPT)
+#include <gcrypt.h>
+#endif
+
+#if defined(HUSH_BENCH_AES)
+static const size_t one_block[] = {16, 0};
+static const size_t key128 = 16, key256 = 32;
+
+static int hush_aes_setup(bench_state *st, const char **why) {
+    size_t keylen = *(const size_t *)st->arg;
+    st->obj = aligned_alloc(64, sizeof(hush_aes_ctx));
+    if (st->obj == NULL || hush_aes_init(st->obj, st->key, keylen) != HUSH_OK) {
+        *why = "hush_aes_init failed";
+        free(st->obj);
+        return -1;
+    }
+    return 0;
+}
+static void hush_aes_teardown(bench_state *st) {
+    hush_wipe(st->obj, sizeof(hush_aes_ctx));
+    free(st->obj);
+}
+static void hush_aes_enc_run(bench_state *st, uint64_t iters) {
+    const hush_aes_ctx *c = st->obj;
+    for (uint64_t i = 0; i < iters; i++) {
+        hush_aes_encrypt_block(c, st->out, st->in);
+        bench_consume(st->out);
+    }
+}
+static void hush_aes_dec_run(bench_state *st, uint64_t iters) {
+    const hush_aes_ctx *c = st->obj;
+    for (uint64_t i = 0; i < iters; i++) {
+        hush_aes_decrypt_block(c, st->out, st->in);
+        bench_consume(st->out);
+    }
+}
+static void hush_aes_ctr_run(bench_state *st, uint64_t iters) {
+    const hush_aes_ctx *c = st->obj;
+    for (uint64_t i = 0; i < iters; i++) {
+        bench_next_nonce(st->nonce);
+        hush_aes_ctr_xor(c, st->out, st->in, st->size, st->nonce);
+    }
+    bench_consume(st->out);
+}
+
+#if defined(HUSH_BENCH_HAVE_OPENSSL)
+static const bench_cipher_spec ossl_ecb128 = {"AES-128-ECB", 0, 0, 16, 0, 0};
+static const bench_cipher_spec ossl_ecb256 = {"AES-256-ECB", 0, 0, 32, 0, 0};
+static const bench_cipher_spec ossl_ctr128 = {"AES-128-CTR", 0, 0, 16, 16, 0};
+static const bench_cipher_spec ossl_ctr256 = {"AES-256-CTR", 0, 0, 32, 16, 0};
+#endif
+#if defined(HUSH_BENCH_HAVE_GCRYPT)
+static const bench_cipher_spec gcry_ecb128 = {
+    NULL, GCRY_CIPHER_AES128, GCRY_CIPHER_MODE_ECB, 16, 0, 0};
+static const bench_cipher_spec gcry_ecb256 = {
+    NULL, GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_ECB, 32, 0, 0};
+static const bench_cipher_spec gcry_ctr128 = {
+    NULL, GCRY_CIPHER_AES128, GCRY_CIPHER_MODE_CTR, 16, 16, 0};
+static const bench_cipher_spec gcry_ctr256 = {
+    NULL, GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_CTR, 32, 16, 0};
+#endif
+
+static void add_block(const char *name, const size_t *keylen,
+                      void (*run)(bench_state *, uint64_t),
+                      const bench_cipher_spec *ossl,
+                      const bench_cipher_spec *gcry) {
+    bench_op op = {.area = "aes",
+                   .name = name,
+                   .verify_fixed = 16,
+                   .verify_plus_size = 0,
+                   .note = "One 16-byte block per call with an expanded key; "
+                           "peers: ECB of one block through their keyed "
+                           "contexts (their per-call overhead included).",
+                   .fixed_sizes = one_block,
+                   .throughput = 1};
+    int n = 0;
+    op.cases[n++] =
+        (bench_case){"hush", BENCH_HUSH,        {"aes", NULL}, hush_aes_setup,
+                     run,    hush_aes_teardown, keylen};
+#if defined(HUSH_BENCH_HAVE_OPENSSL)
+    if (ossl) op.cases[n++] = BENCH_OSSL_STREAM(ossl);
+#else
+    (void)ossl;
+#endif
+#if defined(HUSH_BENCH_HAVE_GCRYPT)
+    if (gcry) op.cases[n++] = BENCH_GCRY_STREAM(gcry);
+#else
+    (void)gcry;
+#endif
+    bench_add(&op);
+}
+
+static void add_ctr(const char *name, const size_t *keylen,
+                    const bench_cipher_spec *ossl,
+                    const bench_cipher_spec *gcry) {
+    bench_op op = {.area = "aes",
+                   .name = name,
+                   .verify_fixed = 0,
+                   .verify_plus_size = 1,
+                   .note = "CTR (SP 800-38A, 128-bit big-endian counter), a "
+                           "new counter block per message; expanded key "
+                           "reused.",
+                   .throughput = 1};
+    int n = 0;
+    op.cases[n++] = (bench_case){
+        "hush",           BENCH_HUSH,        {"aes", NULL}, hush_aes_setup,
+        hush_aes_ctr_run, hush_aes_teardown, keylen};
+#if defined(HUSH_BENCH_HAVE_OPENSSL)
+    op.cases[n++] = BENCH_OSSL_STREAM(ossl);
+#else
+    (void)ossl;
+#endif
+#if defined(HUSH_BENCH_HAVE_GCRYPT)
+    op.cases[n++] = BENCH_GCRY_STREAM(gcry);
+#else
+    (void)gcry;
+#endif
+    bench_add(&op);
+}
+#endif /* HUSH_BENCH_AES */
+
+#if defined(HUSH_BENCH_AEAD_AES128GCM)
+static const hush_aead_alg alg_gcm128 = HUSH_AES128GCM;
+#endif
+#if defined(HUSH_BENCH_AEAD_AES256GCM)
+static const hush_aead_alg alg_gcm256 = HUSH_AES256GCM;
+#endif
+#if defined(HUSH_BENCH_HAVE_OPENSSL) && defined(HUSH_BENCH_AEAD_AES128GCM)
+static const bench_cipher_spec ossl_gcm128 = {"AES-128-GCM", 0, 0, 16, 12, 0};
+#endif
+#if defined(HUSH_BENCH_HAVE_OPENSSL) && defined(HUSH_BENCH_AEAD_AES256GCM)
+static const bench_cipher_spec ossl_gcm256 = {"AES-256-GCM", 0, 0, 32, 12, 0};
+#endif
+#if defined(HUSH_BENCH_HAVE_GCRYPT) && defined(HUSH_BENCH_AEAD_AES128GCM)
+static const bench_cipher_spec gcry_gcm128 = {
+    NULL, GCRY_CIPHER_AES128, GCRY_CIPHER_MODE_GCM, 16, 12, 0};
+#endif
+#if defined(HUSH_BENCH_HAVE_GCRYPT) && defined(HUSH_BENCH_AEAD_AES256GCM)
+static const bench_cipher_spec gcry_gcm256 = {
+    NULL, GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_GCM, 32, 12, 0};
+#endif
+
+#if defined(HUSH_BENCH_HAVE_SODIUM) && defined(HUSH_BENCH_AEAD_AES256GCM)
+static int sodium_gcm_setup(bench_state *st, const char **why) {
+    if (!crypto_aead_aes256gcm_is_available()) {
+        *why = "crypto_aead_aes256gcm_is_available() is 0 on this CPU";
+        return -1;
+    }
+    st->obj = aligned_alloc(64, (sizeof(crypto_aead_aes256gcm_state) + 63) &
+                                    ~(size_t)63);
+    if (st->obj == NULL) return -1;
+    crypto_aead_aes256gcm_beforenm(st->obj, st->key);
+    return 0;
+}
+static void sodium_gcm_teardown(bench_state *st) { free(st->obj); }
+static void sodium_gcm_run(bench_state *st, uint64_t iters) {
+    unsigned long long clen;
+    for (uint64_t i = 0; i < iters; i++) {
+        bench_next_nonce(st->nonce);
+        crypto_aead_aes256gcm_encrypt_afternm(st->out, &clen, st->in, st->size,
+                                              NULL, 0, NULL, st->nonce,
+                                              st->obj);
+    }
+    bench_consume(st->out);
+}
+#endif
+
+void bench_register_aes(void) {
+#if defined(HUSH_BENCH_AES)
+#if defined(HUSH_BENCH_HAVE_OPENSSL)
+#define OSSL(x) &x
+#else
+#define OSSL(x) NULL
+#endif
+#if defined(HUSH_BENCH_HAVE_GCRYPT)
+#define GCRY(x) &x
+#else
+#define GCRY(x) NULL
+#endif
+    add_block("aes128 encrypt block", &key128, hush_aes_enc_run,
+              OSSL(ossl_ecb128), GCRY(gcry_ecb128));
+    add_block("aes128 decrypt block", &key128, hush_aes_dec_run, NULL, NULL);
+    add_block("aes256 encrypt block", &key256, hush_aes_enc_run,
+              OSSL(ossl_ecb256), GCRY(gcry_ecb256));
+    add_ctr("aes128 ctr", &key128, OSSL(ossl_ctr128), GCRY(gcry_ctr128));
+    add_ctr("aes256 ctr", &key256, OSSL(ossl_ctr256), GCRY(gcry_ctr256));
+#endif
+#if defined(HUSH_BENCH_AEAD_AES128GCM)
+    {
+        bench_case peers[3];
+        size_t np = 0;
+#if defined(HUSH_BENCH_HAVE_OPENSSL)
+        peers[np++] = BENCH_OSSL_AEAD(&ossl_gcm128);
+#endif
+#if defined(HUSH_BENCH_HAVE_GCRYPT)
+        peers[np++] = BENCH_GCRY_AEAD(&gcry_gcm128);
+#endif
+        bench_add_aead("aes128gcm", &alg_gcm128, "aes", "ghash", peers, np);
+    }
+#endif
+#if defined(HUSH_BENCH_AEAD_AES256GCM)
+    {
+        bench_case peers[3];
+        size_t np = 0;
+#if defined(HUSH_BENCH_HAVE_OPENSSL)
+        peers[np++] = BENCH_OSSL_AEAD(&ossl_gcm256);
+#endif
+#if defined(HUSH_BENCH_HAVE_SODIUM)
+        peers[np++] = (bench_case){
+            "libsodium",    BENCH_PEER,          {NULL}, sodium_gcm_setup,
+            sodium_gcm_run, sodium_gcm_teardown, NULL};
+#endif
+#if defined(HUSH_BENCH_HAVE_GCRYPT)
+        peers[np++] = BENCH_GCRY_AEAD(&gcry_gcm256);
+#endif
+        bench_add_aead("aes256gcm", &alg_gcm256, "aes", "ghash", peers, np);
+    }
+#endif
+}

@@ -1,0 +1,257 @@
+/*
+ * hush-bench: every primitive x every implementation tier this CPU runs x
+ * message sizes, next to OpenSSL, libsodium and libgcrypt, measured in one
+ * process. `make bench` runs it with the defaults; --help lists the options.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <hush.h>
+
+#include "bench_internal.h"
+
+static void usage(FILE *f) {
+    fprintf(f,
+            "usage: hush-bench [options]\n"
+            "  --out DIR              write DIR/bench.csv, DIR/bench.json and "
+            "DIR/plots/*.png\n"
+            "  --markdown FILE        also write FILE (docs/BENCHMARKS.md)\n"
+            "  --only A,B             areas (hash mac stream aes aead ascon "
+            "x25519\n"
+            "                         ceiling secret) or operation names "
+            "(prefixes)\n"
+            "  --impl SPEC,...        prim=tier (e.g. chacha20=avx2), a tier "
+            "for every\n"
+            "                         primitive (portable), or default\n"
+            "  --sizes N,N            message sizes in bytes (suffix k, m "
+            "allowed)\n"
+            "  --quick                a smoke run under a minute (3 sizes, "
+            "few samples)\n"
+            "  --bulk                 add 1, 10, 30, 50, 75, 100 MB inputs\n"
+            "  --samples N            samples per contender and point\n"
+            "  --sample-ms X          target duration of one sample\n"
+            "  --cpu N                pin to CPU N\n"
+            "  --no-peers             measure hush and the ceilings only\n"
+            "  --count-instructions   instructions per operation under "
+            "callgrind\n"
+            "  --list                 list the operations and exit\n");
+}
+
+static size_t split(char *s, const char **out, size_t max) {
+    size_t n = 0;
+    for (char *tok = strtok(s, ","); tok && n < max; tok = strtok(NULL, ","))
+        out[n++] = tok;
+    return n;
+}
+
+static size_t parse_size(const char *s) {
+    char *end;
+    double v = strtod(s, &end);
+    if (*end == 'k' || *end == 'K') v *= 1024;
+    if (*end == 'm' || *end == 'M') v *= 1048576;
+    return (size_t)v;
+}
+
+static void register_all(void) {
+    bench_register_ceiling();
+    bench_register_secret();
+#if defined(HUSH_BENCH_SHA256)
+    bench_register_sha256();
+#endif
+#if defined(HUSH_BENCH_CHACHA20) || defined(HUSH_BENCH_POLY1305)
+    bench_register_chacha();
+#endif
+#if defined(HUSH_BENCH_AES)
+    bench_register_aes();
+#endif
+#if defined(HUSH_BENCH_ASCON)
+    bench_register_ascon();
+#endif
+#if defined(HUSH_BENCH_X25519)
+    bench_register_x25519();
+#endif
+}
+
+int main(int argc, char **argv) {
+    bench_options *o = &bench_opt;
+    o->out_dir = NULL;
+    o->cpu = -1;
+    o->samples = 0;
+    o->sample_seconds = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEED_VALUE                                                             \
+    do {                                                                       \
+        if (v == NULL) {                                                       \
+            fprintf(stderr, "hush-bench: %s needs a value\n", a);              \
+            return 2;                                                          \
+        }                                                                      \
+        i++;                                                                   \
+    } while (0)
+        if (!strcmp(a, "--out")) {
+            NEED_VALUE;
+            o->out_dir = v;
+        } else if (!strcmp(a, "--markdown")) {
+            NEED_VALUE;
+            o->markdown = v;
+        } else if (!strcmp(a, "--only")) {
+            NEED_VALUE;
+            o->n_only += split(strdup(v), o->only + o->n_only,
+                               BENCH_MAX_LIST - o->n_only);
+        } else if (!strcmp(a, "--impl")) {
+            NEED_VALUE;
+            o->n_impl += split(strdup(v), o->impl + o->n_impl,
+                               BENCH_MAX_LIST - o->n_impl);
+        } else if (!strcmp(a, "--sizes")) {
+            NEED_VALUE;
+            const char *items[BENCH_MAX_LIST];
+            size_t n = split(strdup(v), items, BENCH_MAX_LIST);
+            for (size_t k = 0; k < n; k++)
+                o->sizes[o->n_sizes++] = parse_size(items[k]);
+        } else if (!strcmp(a, "--quick")) {
+            o->quick = 1;
+        } else if (!strcmp(a, "--bulk")) {
+            o->bulk = 1;
+        } else if (!strcmp(a, "--samples")) {
+            NEED_VALUE;
+            o->samples = atoi(v);
+        } else if (!strcmp(a, "--sample-ms")) {
+            NEED_VALUE;
+            o->sample_seconds = atof(v) / 1e3;
+        } else if (!strcmp(a, "--cpu")) {
+            NEED_VALUE;
+            o->cpu = atoi(v);
+        } else if (!strcmp(a, "--no-peers")) {
+            o->no_peers = 1;
+        } else if (!strcmp(a, "--count-instructions")) {
+            o->count_instructions = 1;
+        } else if (!strcmp(a, "--callgrind-child")) {
+            NEED_VALUE;
+            o->callgrind_child = v;
+        } else if (!strcmp(a, "--list")) {
+            o->list = 1;
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else {
+            fprintf(stderr, "hush-bench: unknown option %s\n", a);
+            usage(stderr);
+            return 2;
+        }
+    }
+    /* defaults: the whole matrix in about two minutes here; --quick in a
+     * few seconds */
+    if (o->samples <= 0) o->samples = o->quick ? 5 : 21;
+    if (o->sample_seconds <= 0) o->sample_seconds = o->quick ? 1e-4 : 1e-3;
+    o->warmup_seconds = o->quick ? 5e-4 : 5e-3;
+
+    if (o->cpu >= 0 && bench_pin_cpu(o->cpu) != 0) {
+        perror("hush-bench: --cpu");
+        return 2;
+    }
+    bench_record_defaults();
+    bench_peers_init();
+    register_all();
+
+    if (o->list) {
+        for (size_t i = 0; i < bench_op_count(); i++) {
+            const bench_op *op = bench_op_at(i);
+            printf("%-8s %s\n", op->area, op->name);
+        }
+        return 0;
+    }
+    if (o->callgrind_child) {
+        bench_run_callgrind_child();
+        return 0;
+    }
+    if (o->count_instructions) return bench_count_instructions(argc, argv);
+
+    bench_clock_calibrate(&bench_clk);
+    printf("hush-bench: hush %s (%s) on %s\n", hush_version(), HUSH_BENCH_GIT,
+           bench_cpu_model());
+    printf("cpu features: %s\n", hush_cpu_features_string());
+    printf("peers: %s\n", bench_peers_summary());
+    {
+        FILE *la = fopen("/proc/loadavg", "r");
+        double l1;
+        if (la && fscanf(la, "%lf", &l1) == 1)
+            printf("load average: %.2f (the machine's other work shows up as "
+                   "noise)\n",
+                   l1);
+        if (la) fclose(la);
+    }
+    printf("clock: TSC %.3f GHz; core ~%.2f GHz estimated (%.3f core cycles "
+           "per TSC tick)\n",
+           bench_clk.tsc_hz / 1e9, bench_clk.core_hz / 1e9,
+           bench_clk.cycles_per_tick);
+    printf("units: ns/op median of %d samples (IQR%% = interquartile range / "
+           "median); min ns = fastest sample;\n"
+           "       MB/s = 10^6 B/s (from the median);\n"
+           "       ticks/B = TSC ticks per byte; cyc/B and cycles/op = "
+           "estimated core cycles;\n"
+           "       allocs = heap allocations per op; vs peer = best peer's "
+           "time / this time (>1: faster);\n"
+           "       * = the tiers hush picks by itself\n\n",
+           o->samples);
+    double t0 = bench_now_seconds();
+    bench_run_all();
+    bench_run_post_hooks();
+    bench_print_derived(stdout);
+    /* the clock may have drifted under load: say so rather than hide it */
+    bench_clock after;
+    bench_clock_calibrate(&after);
+    printf("\nclock after the run: core ~%.2f GHz (%.3f cycles per tick); "
+           "run took %.0f s\n",
+           after.core_hz / 1e9, after.cycles_per_tick,
+           bench_now_seconds() - t0);
+
+    int rc = 0;
+    if (o->out_dir) {
+        mkdir(o->out_dir, 0755);
+        char path[1024];
+        snprintf(path, sizeof path, "%s/bench.csv", o->out_dir);
+        if (bench_write_csv(path) != 0)
+            rc = 1;
+        else
+            printf("wrote %s\n", path);
+        snprintf(path, sizeof path, "%s/bench.json", o->out_dir);
+        if (bench_write_json(path) != 0)
+            rc = 1;
+        else
+            printf("wrote %s\n", path);
+        bench_write_plots(o->out_dir);
+    }
+    if (o->markdown) {
+        if (bench_write_markdown(o->markdown) != 0)
+            rc = 1;
+        else
+            printf("wrote %s\n", o->markdown);
+    }
+    if (rc) fprintf(stderr, "hush-bench: could not write every output\n");
+    /* hush's hot paths must not allocate (the secret-memory rows are the
+     * allocating constructors, by design) */
+    for (size_t i = 0; i < bench_result_count(); i++) {
+        const bench_result *r = bench_result_at(i);
+        if (r->kind == BENCH_HUSH && !r->skipped && r->allocs > 0 &&
+            strcmp(r->op->area, "secret") != 0)
+            fprintf(stderr,
+                    "hush-bench: WARNING: %s (%s, %zu bytes) made %.2g heap "
+                    "allocations per operation; hush hot paths must make "
+                    "none\n",
+                    r->op->name, r->impl, r->size, r->allocs);
+    }
+    size_t mismatches = 0;
+    for (size_t i = 0; i < bench_result_count(); i++)
+        mismatches += bench_result_at(i)->mismatch != 0;
+    if (mismatches) {
+        fprintf(stderr,
+                "hush-bench: %zu measurements had outputs that disagree "
+                "with the other contenders' (marked MISMATCH)\n",
+                mismatches);
+        return 3;
+    }
+    return rc;
+}

@@ -1,0 +1,179 @@
+/*
+ * The peer libraries: which were found at build time, their versions, and
+ * the one-time initialisation libgcrypt needs. Each area file holds its own
+ * peer rows under HUSH_BENCH_HAVE_OPENSSL / _SODIUM / _GCRYPT.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bench.h"
+
+#if defined(HUSH_BENCH_HAVE_OPENSSL)
+#include <openssl/crypto.h>
+#endif
+#if defined(HUSH_BENCH_HAVE_SODIUM)
+#include <sodium.h>
+#endif
+#if defined(HUSH_BENCH_HAVE_GCRYPT)
+#include <gcrypt.h>
+#endif
+
+static char summary[256];
+
+void bench_peers_init(void) {
+    char missing[128] = "";
+    int len = 0;
+#if defined(HUSH_BENCH_HAVE_OPENSSL)
+    len += snprintf(summary + len, sizeof summary - (size_t)len, "%s",
+                    OpenSSL_version(OPENSSL_VERSION));
+#else
+    strcat(missing, " openssl");
+#endif
+#if defined(HUSH_BENCH_HAVE_SODIUM)
+    if (sodium_init() < 0) {
+        fprintf(stderr, "hush-bench: sodium_init failed\n");
+    }
+    len += snprintf(summary + len, sizeof summary - (size_t)len,
+                    "%slibsodium %s", len ? ", " : "", sodium_version_string());
+#else
+    strcat(missing, " libsodium");
+#endif
+#if defined(HUSH_BENCH_HAVE_GCRYPT)
+    const char *v = gcry_check_version(NULL);
+    /* no secure memory: the peers are measured on ordinary buffers, like
+     * hush's one-shot functions */
+    gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
+    gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
+    len += snprintf(summary + len, sizeof summary - (size_t)len,
+                    "%slibgcrypt %s", len ? ", " : "", v ? v : "?");
+#else
+    strcat(missing, " libgcrypt");
+#endif
+    if (missing[0])
+        snprintf(summary + len, sizeof summary - (size_t)len,
+                 "%sMISSING (not found at build time, rows skipped):%s",
+                 len ? "; " : "", missing);
+    if (len == 0 && !missing[0]) snprintf(summary, sizeof summary, "none");
+}
+
+const char *bench_peers_summary(void) { return summary; }
+
+/* ---- shared cipher rows ---- */
+
+#include "bench_peers.h"
+
+#if defined(HUSH_BENCH_HAVE_OPENSSL)
+#include <openssl/evp.h>
+
+static const bench_cipher_spec *spec_of(const bench_state *st) {
+    return st->arg;
+}
+
+/* The IV of this message: the nonce, behind a zero block counter for
+ * OpenSSL's ChaCha20 (its 16-byte IV is counter || nonce). */
+static const uint8_t *ossl_iv(bench_state *st, const bench_cipher_spec *s) {
+    if (!s->counter_prefix) return st->nonce;
+    memset(st->scratch, 0, 4);
+    memcpy(st->scratch + 4, st->nonce, 12);
+    return st->scratch;
+}
+
+int bench_ossl_cipher_setup(bench_state *st, const char **why) {
+    const bench_cipher_spec *s = spec_of(st);
+    EVP_CIPHER *c = EVP_CIPHER_fetch(NULL, s->openssl, NULL);
+    EVP_CIPHER_CTX *ctx = c ? EVP_CIPHER_CTX_new() : NULL;
+    if (ctx == NULL ||
+        !EVP_EncryptInit_ex2(ctx, c, st->key, s->ivlen ? ossl_iv(st, s) : NULL,
+                             NULL)) {
+        *why = "EVP cipher setup failed";
+        EVP_CIPHER_CTX_free(ctx);
+        EVP_CIPHER_free(c);
+        return -1;
+    }
+    if (s->ivlen == 0) EVP_CIPHER_CTX_set_padding(ctx, 0);
+    st->obj = c;
+    st->obj2 = ctx;
+    return 0;
+}
+
+void bench_ossl_cipher_teardown(bench_state *st) {
+    EVP_CIPHER_CTX_free(st->obj2);
+    EVP_CIPHER_free(st->obj);
+}
+
+void bench_ossl_stream_run(bench_state *st, uint64_t iters) {
+    const bench_cipher_spec *s = spec_of(st);
+    EVP_CIPHER_CTX *ctx = st->obj2;
+    int len;
+    for (uint64_t i = 0; i < iters; i++) {
+        if (s->ivlen) {
+            bench_next_nonce(st->nonce);
+            EVP_EncryptInit_ex2(ctx, NULL, NULL, ossl_iv(st, s), NULL);
+        }
+        EVP_EncryptUpdate(ctx, st->out, &len, st->in, (int)st->size);
+    }
+    bench_consume(st->out);
+}
+
+void bench_ossl_aead_run(bench_state *st, uint64_t iters) {
+    EVP_CIPHER_CTX *ctx = st->obj2;
+    int len, fin;
+    for (uint64_t i = 0; i < iters; i++) {
+        bench_next_nonce(st->nonce);
+        EVP_EncryptInit_ex2(ctx, NULL, NULL, st->nonce, NULL);
+        EVP_EncryptUpdate(ctx, st->out, &len, st->in, (int)st->size);
+        EVP_EncryptFinal_ex(ctx, st->out + len, &fin);
+        EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, st->out + st->size);
+    }
+    bench_consume(st->out);
+}
+#endif
+
+#if defined(HUSH_BENCH_HAVE_GCRYPT)
+int bench_gcry_cipher_setup(bench_state *st, const char **why) {
+    const bench_cipher_spec *s = st->arg;
+    gcry_cipher_hd_t h;
+    if (gcry_cipher_open(&h, s->gcry_algo, s->gcry_mode, 0)) {
+        *why = "gcry_cipher_open failed";
+        return -1;
+    }
+    if (gcry_cipher_setkey(h, st->key, s->keylen)) {
+        *why = "gcry_cipher_setkey failed";
+        gcry_cipher_close(h);
+        return -1;
+    }
+    st->obj = h;
+    return 0;
+}
+
+void bench_gcry_cipher_teardown(bench_state *st) { gcry_cipher_close(st->obj); }
+
+void bench_gcry_stream_run(bench_state *st, uint64_t iters) {
+    const bench_cipher_spec *s = st->arg;
+    gcry_cipher_hd_t h = st->obj;
+    for (uint64_t i = 0; i < iters; i++) {
+        if (s->gcry_mode == GCRY_CIPHER_MODE_CTR) {
+            bench_next_nonce(st->nonce);
+            gcry_cipher_setctr(h, st->nonce, 16);
+        } else if (s->ivlen) {
+            bench_next_nonce(st->nonce);
+            gcry_cipher_setiv(h, st->nonce, s->ivlen);
+        }
+        gcry_cipher_encrypt(h, st->out, st->size, st->in, st->size);
+    }
+    bench_consume(st->out);
+}
+
+void bench_gcry_aead_run(bench_state *st, uint64_t iters) {
+    const bench_cipher_spec *s = st->arg;
+    gcry_cipher_hd_t h = st->obj;
+    for (uint64_t i = 0; i < iters; i++) {
+        bench_next_nonce(st->nonce);
+        gcry_cipher_setiv(h, st->nonce, s->ivlen);
+        gcry_cipher_final(h);
+        gcry_cipher_encrypt(h, st->out, st->size, st->in, st->size);
+        gcry_cipher_gettag(h, st->out + st->size, 16);
+    }
+    bench_consume(st->out);
+}
+#endif

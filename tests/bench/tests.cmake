@@ -1,0 +1,30 @@
+# hush-bench smoke test: the program runs, measures the ceilings and the
+# secret ladder (a fraction of a second, no thresholds: performance is read
+# from `make bench`, never enforced by a timed test) and writes a CSV with
+# the columns older analysis scripts read, and JSON.
+if(TARGET hush-bench)
+  set(_out ${CMAKE_CURRENT_BINARY_DIR}/bench-smoke)
+  add_test(NAME bench.smoke
+    COMMAND sh -c "rm -rf '${_out}' && \
+'$<TARGET_FILE:hush-bench>' --quick --only ceiling,secret --samples 2 \
+--sample-ms 0.02 --no-peers --out '${_out}' >/dev/null && \
+head -1 '${_out}/bench.csv' | grep -q 'InputSizeMB,Time,Throughput' && \
+grep -q '\"operation\": \"hush_ct_equal\"' '${_out}/bench.json' && \
+grep -q '^secret,malloc+free,ref,' '${_out}/bench.csv'")
+  set_tests_properties(bench.smoke PROPERTIES TIMEOUT 60)
+endif()
+
+# --count-instructions: hush-bench re-runs itself under callgrind and reads
+# the per-point dumps; the counts must come back non-zero. ASan binaries do
+# not run under valgrind, hence nosanitize.
+find_program(HUSH_VALGRIND valgrind)
+if(TARGET hush-bench AND HUSH_VALGRIND)
+  set(_cg ${CMAKE_CURRENT_BINARY_DIR}/bench-callgrind)
+  add_test(NAME bench.count_instructions
+    COMMAND sh -c "rm -rf '${_cg}' && \
+'$<TARGET_FILE:hush-bench>' --count-instructions --only hush_ct_equal,memcpy \
+--sizes 64 --out '${_cg}' >/dev/null && \
+grep -Eq '^secret,hush_ct_equal,hush,1,32,[1-9][0-9]*' '${_cg}/instructions.csv'")
+  set_tests_properties(bench.count_instructions PROPERTIES TIMEOUT 120
+    LABELS nosanitize)
+endif()
