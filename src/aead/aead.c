@@ -49,6 +49,14 @@ struct hush_aead_ctx {
 };
 #define OBJECT_HEADER 64 /* keeps the state 64-byte aligned */
 
+static size_t object_bytes(const hush_aead_desc *d) {
+    return OBJECT_HEADER + ((d->state_bytes + 63) & ~(size_t)63);
+}
+
+size_t hush_aead_object_bytes(const hush_aead_ctx *k) {
+    return k ? object_bytes(k->desc) : 0;
+}
+
 static void *object_state(const hush_aead_ctx *k) {
     return (uint8_t *)k + OBJECT_HEADER;
 }
@@ -110,7 +118,8 @@ int hush_aead_encrypt_detached(hush_aead_alg a, uint8_t *c, uint8_t *tag,
 int hush_aead_encrypt(hush_aead_alg a, uint8_t *c, const uint8_t *m,
                       size_t mlen, const uint8_t *ad, size_t adlen,
                       const uint8_t *nonce, const uint8_t *key) {
-    if (c == NULL || mlen > SIZE_MAX - HUSH_AEAD_TAGBYTES) return HUSH_ERR_INVALID;
+    if (c == NULL || mlen > SIZE_MAX - HUSH_AEAD_TAGBYTES)
+        return HUSH_ERR_INVALID;
     if (hush_overlaps_partially(c, mlen + HUSH_AEAD_TAGBYTES, m, mlen))
         return HUSH_ERR_INVALID;
     return hush_aead_encrypt_detached(a, c, c + mlen, m, mlen, ad, adlen, nonce,
@@ -136,11 +145,12 @@ int hush_aead_decrypt(hush_aead_alg a, uint8_t *m, const uint8_t *c,
                       const uint8_t *nonce, const uint8_t *key) {
     if (c == NULL || clen < HUSH_AEAD_TAGBYTES) return HUSH_ERR_INVALID;
     size_t mlen = clen - HUSH_AEAD_TAGBYTES;
-    return hush_aead_decrypt_detached(a, m, c, mlen, c + mlen, ad, adlen,
-                                      nonce, key);
+    return hush_aead_decrypt_detached(a, m, c, mlen, c + mlen, ad, adlen, nonce,
+                                      key);
 }
 
-int hush_aead_new(hush_aead_ctx **out, hush_aead_alg a, const hush_secret *key) {
+int hush_aead_new(hush_aead_ctx **out, hush_aead_alg a,
+                  const hush_secret *key) {
     if (out == NULL) return HUSH_ERR_INVALID;
     *out = NULL;
     const hush_aead_desc *d = hush_aead_lookup(a);
@@ -148,11 +158,10 @@ int hush_aead_new(hush_aead_ctx **out, hush_aead_alg a, const hush_secret *key) 
         return HUSH_ERR_INVALID;
     /* same tier as the key; a multiple of 64 keeps a payload that sits
      * against the end guard page 64-byte aligned */
-    unsigned tier = hush_secret_flags(key) &
-                    (HUSH_SECRET_HARDENED | HUSH_SECRET_REQUIRE);
-    size_t size = OBJECT_HEADER + ((d->state_bytes + 63) & ~(size_t)63);
+    unsigned tier =
+        hush_secret_flags(key) & (HUSH_SECRET_HARDENED | HUSH_SECRET_REQUIRE);
     hush_secret *mem;
-    int r = hush_secret_new(&mem, size, tier);
+    int r = hush_secret_new(&mem, object_bytes(d), tier);
     if (r != HUSH_OK) return r;
     hush_aead_ctx *k = (hush_aead_ctx *)hush_secret_ptr_mut(mem);
     k->desc = d;
@@ -181,7 +190,8 @@ int hush_aead_seal_detached(const hush_aead_ctx *k, uint8_t *c, uint8_t *tag,
 int hush_aead_seal(const hush_aead_ctx *k, uint8_t *c, const uint8_t *m,
                    size_t mlen, const uint8_t *ad, size_t adlen,
                    const uint8_t *nonce) {
-    if (c == NULL || mlen > SIZE_MAX - HUSH_AEAD_TAGBYTES) return HUSH_ERR_INVALID;
+    if (c == NULL || mlen > SIZE_MAX - HUSH_AEAD_TAGBYTES)
+        return HUSH_ERR_INVALID;
     if (hush_overlaps_partially(c, mlen + HUSH_AEAD_TAGBYTES, m, mlen))
         return HUSH_ERR_INVALID;
     return hush_aead_seal_detached(k, c, c + mlen, m, mlen, ad, adlen, nonce);

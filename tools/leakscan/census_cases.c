@@ -1,0 +1,120 @@
+/*
+ * Census cases and derived needles that depend on the primitives in this
+ * build (HUSH_HAVE_* definitions come from tool.cmake).
+ */
+#include <string.h>
+
+#include "census.h"
+#include "scanner.h"
+
+void census_add_derived_needles(hush_aead_alg a, const uint8_t *key,
+                                const uint8_t *nonce) {
+    size_t scratch_len;
+    uint8_t *scratch = scanner_scratch(&scratch_len);
+    (void)scratch_len;
+    (void)scratch;
+    (void)a;
+    (void)key;
+    (void)nonce;
+#if defined(HUSH_HAVE_CHACHA20)
+    if (a == HUSH_CHACHA20POLY1305) {
+        /* the one-time Poly1305 key of the last message: block 0 */
+        memset(scratch, 0, 64);
+        hush_chacha20_xor(scratch, scratch, 32, nonce, key, 0);
+        scanner_add_needle(scratch, 16, NEEDLE_EXPANDED);      /* r */
+        scanner_add_needle(scratch + 16, 16, NEEDLE_EXPANDED); /* s */
+        static const uint8_t clamp[16] = {0xff, 0xff, 0xff, 0x0f, 0xfc, 0xff,
+                                          0xff, 0x0f, 0xfc, 0xff, 0xff, 0x0f,
+                                          0xfc, 0xff, 0xff, 0x0f};
+        for (int i = 0; i < 16; i++)
+            scratch[32 + i] = scratch[i] & clamp[i];
+        scanner_add_needle(scratch + 32, 16, NEEDLE_EXPANDED); /* clamped r */
+        hush_wipe(scratch, 64);
+    }
+#endif
+#if defined(HUSH_HAVE_AES)
+    if (a == HUSH_AES128GCM || a == HUSH_AES256GCM) {
+        /* H = AES_K(0^128), as stored and byte-reversed (GHASH's order) */
+        hush_aes_ctx *ctx = (hush_aes_ctx *)(scratch + 64);
+        memset(scratch, 0, 16);
+        hush_aes_init(ctx, key, a == HUSH_AES128GCM ? 16 : 32);
+        hush_aes_encrypt_block(ctx, scratch, scratch);
+        /* the AES key schedule as hush_aes_init lays it out for this tier */
+        scanner_add_expanded((const uint8_t *)ctx, sizeof *ctx, 64);
+        hush_wipe(ctx, sizeof *ctx);
+        for (int i = 0; i < 16; i++)
+            scratch[16 + i] = scratch[15 - i];
+        scanner_add_needle(scratch, 16, NEEDLE_EXPANDED);
+        scanner_add_needle(scratch + 16, 16, NEEDLE_EXPANDED);
+        hush_wipe(scratch, 32);
+    }
+#endif
+}
+
+#if defined(HUSH_HAVE_SHA256)
+static const uint8_t message[200] = {0x61}; /* not secret */
+
+static void hmac_needles(const uint8_t *key) {
+    size_t scratch_len;
+    uint8_t *scratch = scanner_scratch(&scratch_len);
+    /* the precomputed inner and outer states, as the context holds them */
+    hush_hmac_sha256_ctx *c = (hush_hmac_sha256_ctx *)scratch;
+    hush_hmac_sha256_init(c, key, 32);
+    scanner_add_expanded(scratch, sizeof *c, 64);
+    hush_wipe(scratch, sizeof *c);
+}
+
+static void hmac_oneshot(const uint8_t *key) {
+    uint8_t tag[32];
+    for (int i = 0; i < 8; i++)
+        hush_hmac_sha256(tag, key, 32, message, sizeof message - (size_t)i);
+}
+
+static void hmac_context(const uint8_t *key) {
+    uint8_t tag[32];
+    hush_hmac_sha256_ctx c;
+    for (int i = 0; i < 8; i++) {
+        hush_hmac_sha256_init(&c, key, 32);
+        hush_hmac_sha256_update(&c, message, 100);
+        hush_hmac_sha256_update(&c, message + 100, 100 - (size_t)i);
+        hush_hmac_sha256_final(&c, tag); /* wipes c */
+    }
+}
+#endif
+
+#if defined(HUSH_HAVE_X25519)
+static void x25519_needles(const uint8_t *key) {
+    size_t scratch_len;
+    uint8_t *scratch = scanner_scratch(&scratch_len);
+    /* the clamped scalar the ladder runs on */
+    memcpy(scratch, key, 32);
+    scratch[0] &= 248;
+    scratch[31] &= 127;
+    scratch[31] |= 64;
+    scanner_add_needle(scratch, 32, NEEDLE_EXPANDED);
+    hush_wipe(scratch, 32);
+}
+
+static void x25519_traffic(const uint8_t *key) {
+    uint8_t pub[32], peer[32], shared[32];
+    hush_x25519_base(pub, key);
+    memcpy(peer, pub, 32);
+    peer[0] ^= 0x55; /* some other point (not secret) */
+    hush_x25519(shared, key, peer);
+    hush_wipe(shared, sizeof shared); /* the caller's secret, not the key */
+}
+#endif
+
+void census_run_other_cases(unsigned tier) {
+#if defined(HUSH_HAVE_SHA256)
+    census_run_keyed("HMAC-SHA256", "one-shot with hush_secret_ptr", 32, tier,
+                     hmac_needles, hmac_oneshot);
+    census_run_keyed("HMAC-SHA256", "stack context init/update/final", 32, tier,
+                     hmac_needles, hmac_context);
+#endif
+#if defined(HUSH_HAVE_X25519)
+    census_run_keyed("X25519", "base and shared with hush_secret_ptr", 32, tier,
+                     x25519_needles, x25519_traffic);
+#endif
+    (void)tier;
+}
