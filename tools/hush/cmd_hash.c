@@ -1,5 +1,6 @@
 /* hush hash, hush hmac: digests and MACs of files, like sha256sum. */
 #include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
