@@ -7,7 +7,7 @@
 set -eu
 
 build_pkgs="cmake make gcc pkg-config"
-test_pkgs="$build_pkgs libjansson-dev libssl-dev libsodium-dev valgrind"
+test_pkgs="$build_pkgs libjansson-dev libssl-dev libsodium-dev valgrind openssl"
 bench_pkgs="$build_pkgs libssl-dev libsodium-dev libgcrypt20-dev gnuplot-nox"
 
 case "${1:-build}" in

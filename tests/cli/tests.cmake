@@ -1,0 +1,17 @@
+# End-to-end checks of the command-line tool, for the command groups built.
+set(_groups)
+if(sha256 IN_LIST HUSH_PRIMITIVES)
+  list(APPEND _groups hash)
+  if(HUSH_AEADS)
+    list(APPEND _groups aead)
+  endif()
+endif()
+if(ascon IN_LIST HUSH_PRIMITIVES)
+  list(APPEND _groups ascon)
+endif()
+if(x25519 IN_LIST HUSH_PRIMITIVES)
+  list(APPEND _groups x25519)
+endif()
+add_test(NAME cli COMMAND ${HUSH_FRAGMENT_DIR}/check_cli.sh $<TARGET_FILE:hush-cli>
+         ${PROJECT_BINARY_DIR}/cli-test ${_groups})
+set_tests_properties(cli PROPERTIES TIMEOUT 300)

@@ -1,0 +1,27 @@
+# hush: the command-line tool (docs/CLI.md). Commands whose primitives are
+# not in this build are left out.
+set(_cli ${HUSH_FRAGMENT_DIR})
+set(_cli_sources ${_cli}/main.c ${_cli}/cli_io.c ${_cli}/cmd_info.c
+    ${_cli}/cmd_tools.c)
+set(_cli_defs)
+if(sha256 IN_LIST HUSH_PRIMITIVES)
+  list(APPEND _cli_sources ${_cli}/cmd_hash.c)
+  list(APPEND _cli_defs HUSH_HAVE_SHA256=1)
+  if(HUSH_AEADS)
+    list(APPEND _cli_sources ${_cli}/cmd_aead.c)
+    list(APPEND _cli_defs HUSH_HAVE_AEADS=1)
+  endif()
+endif()
+if(ascon IN_LIST HUSH_PRIMITIVES)
+  list(APPEND _cli_defs HUSH_HAVE_ASCON=1)
+endif()
+if(x25519 IN_LIST HUSH_PRIMITIVES)
+  list(APPEND _cli_sources ${_cli}/cmd_x25519.c)
+  list(APPEND _cli_defs HUSH_HAVE_X25519=1)
+endif()
+add_executable(hush-cli ${_cli_sources})
+target_compile_definitions(hush-cli PRIVATE ${_cli_defs})
+target_link_libraries(hush-cli PRIVATE hush_static)
+set_target_properties(hush-cli PROPERTIES OUTPUT_NAME hush
+  RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR})
+install(TARGETS hush-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
