@@ -25,8 +25,8 @@
 
 #include "hush.h"
 
-#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
-#define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
+#define SECRET(p, n)  VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
+#define PUBLIC(p, n)  VALGRIND_MAKE_MEM_DEFINED((p), (n))
 #define PUBLIC_INT(x) PUBLIC(&(x), sizeof(x))
 
 static unsigned long calls;  /* secret-handling calls made */
@@ -43,7 +43,7 @@ static void expect(int ok, const char *what) {
 /* Lengths that reach every path: empty, partial blocks, one and several
  * blocks, and runs long enough for the widest tier's main loop. */
 static const size_t lengths[] = {0, 1, 15, 16, 17, 63, 64, 65, 129, 256, 600};
-#define NLEN (sizeof lengths / sizeof lengths[0])
+#define NLEN   (sizeof lengths / sizeof lengths[0])
 #define MAXLEN 1024
 
 static uint8_t key[64], msg[MAXLEN], out[MAXLEN + 64], ad[64], nonce[32];
@@ -53,10 +53,14 @@ static uint8_t key[64], msg[MAXLEN], out[MAXLEN + 64], ad[64], nonce[32];
 static void fresh_secrets(void) {
     PUBLIC(key, sizeof key);
     PUBLIC(msg, sizeof msg);
-    for (size_t i = 0; i < sizeof key; i++) key[i] = (uint8_t)(i * 7 + 1);
-    for (size_t i = 0; i < sizeof msg; i++) msg[i] = (uint8_t)(i * 13 + 5);
-    for (size_t i = 0; i < sizeof ad; i++) ad[i] = (uint8_t)i;
-    for (size_t i = 0; i < sizeof nonce; i++) nonce[i] = (uint8_t)(i + 100);
+    for (size_t i = 0; i < sizeof key; i++)
+        key[i] = (uint8_t)(i * 7 + 1);
+    for (size_t i = 0; i < sizeof msg; i++)
+        msg[i] = (uint8_t)(i * 13 + 5);
+    for (size_t i = 0; i < sizeof ad; i++)
+        ad[i] = (uint8_t)i;
+    for (size_t i = 0; i < sizeof nonce; i++)
+        nonce[i] = (uint8_t)(i + 100);
     SECRET(key, sizeof key);
     SECRET(msg, sizeof msg);
 }
@@ -200,9 +204,9 @@ static void part_stream(void) {
 }
 
 /* ---- AEADs ---- */
-static const hush_aead_alg aeads[] = {
-    HUSH_CHACHA20POLY1305, HUSH_XCHACHA20POLY1305, HUSH_AES128GCM,
-    HUSH_AES256GCM, HUSH_ASCON_AEAD128};
+static const hush_aead_alg aeads[] = {HUSH_CHACHA20POLY1305,
+                                      HUSH_XCHACHA20POLY1305, HUSH_AES128GCM,
+                                      HUSH_AES256GCM, HUSH_ASCON_AEAD128};
 
 static void part_seal(void) {
     for (size_t a = 0; a < sizeof aeads / sizeof aeads[0]; a++) {

@@ -17,10 +17,19 @@ void *ct_alloc(size_t size) {
 
 void ct_fill_fixed_random(void *state, int cls, ct_rng *rng) {
     ct_fixed_random *s = state;
-    if (cls)
-        ct_rng_bytes(rng, s->work, s->len);
+    ct_stage(s->work, cls ? NULL : s->fixed, s->len, rng);
+}
+
+/* Both classes reach the working buffer through the same copy, so they
+ * leave the same stores behind: a class written with other store widths
+ * would meet store-forwarding stalls the other does not. */
+void ct_stage(uint8_t *work, const uint8_t *fixed, size_t len, ct_rng *rng) {
+    uint8_t staged[256];
+    if (fixed != NULL)
+        memcpy(staged, fixed, len);
     else
-        memcpy(s->work, s->fixed, s->len);
+        ct_rng_bytes(rng, staged, len);
+    memcpy(work, staged, len);
 }
 
 void *ct_fixed_random_setup(size_t size, size_t len, ct_rng *rng) {
@@ -55,11 +64,12 @@ static void compare_fill(void *state, int cls, ct_rng *rng) {
     size_t len = s->len;
     memcpy(s->a, s->reference, len);
     memcpy(s->b, s->reference, len);
-    if (s->arg & FIRST_VS_LAST) {
+    /* the same byte store in both classes; only its value or its place
+     * differs */
+    if (s->arg & FIRST_VS_LAST)
         s->b[cls ? len - 1 : 0] ^= 0x01;
-    } else if (cls) {
-        s->b[(s->arg & DIFF_LAST) ? len - 1 : 0] ^= 0x01;
-    }
+    else
+        s->b[(s->arg & DIFF_LAST) ? len - 1 : 0] ^= (uint8_t)cls;
 }
 
 static void *compare_setup(const ct_case *c, ct_rng *rng) {
@@ -148,7 +158,7 @@ const ct_case ct_cases_core[] = {
     /* The control. glibc's vector memcmp settles 32 or 64 bytes in one or
      * two compares whatever the contents, so the control compares 1024
      * bytes, where a difference in the first byte stops the scan early. */
-    {"memcmp.1024", "differ in first byte vs last byte", "", 1, NULL,
+    {"memcmp.1024", "differ in first byte vs last byte", "", CT_CONTROL, NULL,
      compare_setup, compare_teardown, compare_fill, run_memcmp,
      1024 | FIRST_VS_LAST},
 };

@@ -12,14 +12,19 @@
 #include "ct_measure.h"
 #include "hush.h"
 
+enum { CT_HUSH = 0, CT_CONTROL = 1, CT_VERDICT = 2 };
+
 typedef struct ct_case {
     const char *name;    /* e.g. "aead_open.chacha20poly1305" */
     const char *classes; /* e.g. "valid tag vs tag wrong in byte 0" */
     /* primitives whose implementations get a row each, space separated;
      * "" for code that has a single implementation */
     const char *prims;
-    /* a control row: the code is variable time on purpose, so the test
-     * must detect it; `force` names its implementation (prim=impl) */
+    /* CT_HUSH: hush code that must not leak; CT_CONTROL: variable time on
+     * purpose, so the test must detect it (`force` names its
+     * implementation, prim=impl); CT_VERDICT: hush code whose classes
+     * differ in a public result (a tag accepted or refused), so a
+     * difference is allowed and reported, not counted as a leak */
     int control;
     const char *force;
     /* makes the working buffers and the fixed values; returns NULL when
@@ -56,6 +61,9 @@ typedef struct ct_fixed_random {
     size_t len;
 } ct_fixed_random;
 void ct_fill_fixed_random(void *state, int cls, ct_rng *rng);
+/* Writes `fixed` (or, if NULL, random bytes) into work, len <= 256, with
+ * the same stores for either class. */
+void ct_stage(uint8_t *work, const uint8_t *fixed, size_t len, ct_rng *rng);
 /* Allocates a state of `size` bytes that starts with ct_fixed_random. */
 void *ct_fixed_random_setup(size_t size, size_t len, ct_rng *rng);
 void ct_free_state(void *state);

@@ -142,7 +142,7 @@ static void print_header(void) {
                "| samples | verdict |\n"
                "|---|---|---|---:|---:|---:|---:|---|\n");
     } else {
-        printf("%-22s %-24s %-36s %9s %9s %8s %9s  %s\n", "row",
+        printf("%-28s %-34s %-32s %9s %9s %8s %9s  %s\n", "row",
                "implementation", "classes (0 vs 1)", "ticks0", "ticks1", "|t|",
                "samples", "verdict");
     }
@@ -150,19 +150,24 @@ static void print_header(void) {
 
 static const char *verdict(const ct_case *c, const ct_result *res) {
     int leak = res->t_max > CT_T_THRESHOLD;
-    if (c->control)
+    if (c->control == CT_CONTROL)
         return leak ? "control: leak detected" : "CONTROL NOT DETECTED";
+    if (c->control == CT_VERDICT)
+        return leak ? "differs: public verdict" : "ok";
     return leak ? "LEAK?" : "ok";
 }
 
 static void print_row(const row *r, const ct_result *res) {
     if (opt_markdown) {
         printf("| %s%s | %s | %s | %.1f | %.1f | %.2f | %zu | %s |\n",
-               r->c->name, r->c->control ? " (control)" : "", r->label,
-               r->c->classes, res->mean[0], res->mean[1], res->t_max,
+               r->c->name,
+               r->c->control == CT_CONTROL   ? " (control)"
+               : r->c->control == CT_VERDICT ? " (verdict)"
+                                             : "",
+               r->label, r->c->classes, res->mean[0], res->mean[1], res->t_max,
                res->samples, verdict(r->c, res));
     } else {
-        printf("%-22s %-24s %-36s %9.1f %9.1f %8.2f %9zu  %s (%s, n=%zu)\n",
+        printf("%-28s %-34s %-32s %9.1f %9.1f %8.2f %9zu  %s (%s, n=%zu)\n",
                r->c->name, r->label, r->c->classes, res->mean[0], res->mean[1],
                res->t_max, res->samples, verdict(r->c, res), res->t_max_how,
                res->n_max);
@@ -196,11 +201,13 @@ static int run_row(const row *r, size_t samples, ct_rng *rng, ct_result *res) {
 static unsigned controls_expected, controls_detected, rows_run, rows_flagged;
 
 static void do_row(row *r) {
-    if (opt_controls && !r->c->control) return;
+    if (opt_controls && r->c->control != CT_CONTROL) return;
     if (!matches_only(r)) return;
     if (opt_list) {
-        printf("%-22s %-24s %s%s\n", r->c->name, r->label, r->c->classes,
-               r->c->control ? "  [control]" : "");
+        printf("%-28s %-34s %s%s\n", r->c->name, r->label, r->c->classes,
+               r->c->control == CT_CONTROL   ? "  [control]"
+               : r->c->control == CT_VERDICT ? "  [public verdict]"
+                                             : "");
         return;
     }
     print_header();
@@ -210,27 +217,28 @@ static void do_row(row *r) {
     size_t samples = opt_samples;
     /* a control that hides in noise once is tried again with twice and
      * four times the samples before it counts as missed */
-    int attempts = r->c->control && opt_assert ? 3 : 1;
+    int is_control = r->c->control == CT_CONTROL;
+    int attempts = is_control && opt_assert ? 3 : 1;
     for (int a = 0; a < attempts; a++, samples *= 2) {
         if (!run_row(r, samples, &rng, &res)) {
-            printf("%-22s %-24s unavailable (setup failed)\n", r->c->name,
+            printf("%-28s %-34s unavailable (setup failed)\n", r->c->name,
                    r->label);
-            if (r->c->control) controls_expected++;
+            if (is_control) controls_expected++;
             return;
         }
-        if (!r->c->control || res.t_max > CT_T_THRESHOLD) break;
+        if (!is_control || res.t_max > CT_T_THRESHOLD) break;
         if (a + 1 < attempts) {
-            printf("%-22s %-24s control not detected with %zu samples "
+            printf("%-28s %-34s control not detected with %zu samples "
                    "(|t| %.2f): again with %zu\n",
                    r->c->name, r->label, samples, res.t_max, samples * 2);
         }
     }
     print_row(r, &res);
     rows_run++;
-    if (r->c->control) {
+    if (is_control) {
         controls_expected++;
         if (res.t_max > CT_T_THRESHOLD) controls_detected++;
-    } else if (res.t_max > CT_T_THRESHOLD) {
+    } else if (r->c->control == CT_HUSH && res.t_max > CT_T_THRESHOLD) {
         rows_flagged++;
     }
 }
@@ -265,11 +273,11 @@ static void do_case(const ct_case *c) {
         r.impl[0] = eq + 1;
         set_label(&r);
         if (!present) {
-            if (!opt_list && (!opt_controls || c->control) &&
+            if (!opt_list && (!opt_controls || c->control == CT_CONTROL) &&
                 matches_only(&r)) {
-                printf("%-22s %-24s unavailable: no such implementation\n",
+                printf("%-28s %-34s unavailable: no such implementation\n",
                        c->name, r.label);
-                if (c->control) controls_expected++;
+                if (c->control == CT_CONTROL) controls_expected++;
             }
             return;
         }

@@ -35,6 +35,17 @@ static inline uint64_t ticks_begin(void) {
 static inline uint64_t ticks_end(void) { return ticks_begin(); }
 #endif
 
+/* The class contents were just written: let every store reach the cache
+ * before the clock starts, so no call meets a half-drained store buffer
+ * (lfence orders instructions, not stores). */
+static inline void drain_stores(void) {
+#if defined(__x86_64__)
+    __asm__ volatile("mfence" ::: "memory");
+#else
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
+}
+
 /* ---- xoshiro256** ---- */
 static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
@@ -163,6 +174,7 @@ int ct_measure(const ct_target *t, size_t samples, size_t calls, ct_rng *rng,
     for (size_t i = 0; i < warm + samples; i++) {
         int cls = (int)(ct_rng_u64(rng) >> 63);
         t->fill(t->state, cls, rng);
+        drain_stores();
         uint64_t t0 = ticks_begin();
         for (size_t k = 0; k < calls; k++)
             t->run(t->state);
