@@ -57,13 +57,14 @@ static void usage(void) {
     fprintf(stderr,
             "usage: hush-ct [SAMPLES [CALLS]] [--only PATTERN[,PATTERN...]]\n"
             "               [--impl SPEC] [--controls] [--assert-controls]\n"
-            "               [--markdown] [--list]\n"
+            "               [--markdown] [--list] [--aa]\n"
             "  SAMPLES  timed samples per row (default 20000)\n"
             "  CALLS    calls of the operation per sample (default 20)\n"
             "  --only   rows whose name or implementation contains a PATTERN\n"
             "  --impl   HUSH_IMPL syntax: pin those primitives to one tier\n"
             "  --controls          only the control rows\n"
-            "  --assert-controls   exit 1 unless every control leaks\n");
+            "  --assert-controls   exit 1 unless every control leaks\n"
+            "  --aa     A/A check: both classes get class 0's input\n");
     exit(2);
 }
 
@@ -333,6 +334,8 @@ int main(int argc, char **argv) {
             opt_assert = 1;
         } else if (strcmp(a, "--markdown") == 0) {
             opt_markdown = 1;
+        } else if (strcmp(a, "--aa") == 0) {
+            ct_aa_test = 1;
         } else if (strcmp(a, "--list") == 0) {
             opt_list = 1;
         } else if (a[0] != '-' && positional < 2) {

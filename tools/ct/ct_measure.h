@@ -48,6 +48,10 @@ typedef struct ct_result {
     const char *t_max_how; /* "all", "crop", "2nd order" */
 } ct_result;
 
+/* A/A mode: both labels get class 0's input, so any |t| beyond the
+ * threshold is the harness's own bias (a sanity check of the method). */
+extern int ct_aa_test;
+
 /* Takes `samples` samples of `calls` calls each and runs the tests. */
 int ct_measure(const ct_target *t, size_t samples, size_t calls, ct_rng *rng,
                ct_result *out);
