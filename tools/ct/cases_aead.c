@@ -35,7 +35,7 @@ static void open_fill(void *state, int cls, ct_rng *rng) {
     memcpy(s->c, s->reference, sizeof s->reference);
     /* the same byte store in both classes; only its value or place differs */
     if (s->pair == WRONG_FIRST_VS_LAST)
-        tag[cls ? 15 : 0] ^= 0x01;
+        tag[15 * cls] ^= 0x01;
     else
         tag[s->pair == VALID_VS_FIRST ? 0 : 15] ^= (uint8_t)cls;
 }

@@ -46,8 +46,8 @@ static void aes_teardown(void *state) {
 /* class 0: the fixed key and block; class 1: fresh random ones */
 static void block_fill(void *state, int cls, ct_rng *rng) {
     aes_state *s = state;
-    ct_stage(s->key, cls ? NULL : s->fixed_key, sizeof s->key, rng);
-    ct_stage(s->in, cls ? NULL : s->fixed_in, sizeof s->in, rng);
+    ct_stage(s->key, s->fixed_key, sizeof s->key, cls, rng);
+    ct_stage(s->in, s->fixed_in, sizeof s->in, cls, rng);
 }
 
 /* key schedule and one block: both see the secret key */
@@ -64,7 +64,7 @@ static void block_run(void *state) {
  * plaintext changes class, as in dudect's own T-table AES experiment. */
 static void table_fill(void *state, int cls, ct_rng *rng) {
     aes_state *s = state;
-    ct_stage(s->in, cls ? NULL : s->fixed_in, sizeof s->in, rng);
+    ct_stage(s->in, s->fixed_in, sizeof s->in, cls, rng);
 }
 
 static void table_run(void *state) {
@@ -92,7 +92,7 @@ static void *gcm_setup(const ct_case *c, ct_rng *rng) {
 
 static void gcm_fill(void *state, int cls, ct_rng *rng) {
     gcm_state *s = state;
-    ct_stage(s->key, cls ? NULL : s->fixed_key, sizeof s->key, rng);
+    ct_stage(s->key, s->fixed_key, sizeof s->key, cls, rng);
 }
 
 static void gcm_run(void *state) {

@@ -61,9 +61,10 @@ typedef struct ct_fixed_random {
     size_t len;
 } ct_fixed_random;
 void ct_fill_fixed_random(void *state, int cls, ct_rng *rng);
-/* Writes `fixed` (or, if NULL, random bytes) into work, len <= 256, with
- * the same stores for either class. */
-void ct_stage(uint8_t *work, const uint8_t *fixed, size_t len, ct_rng *rng);
+/* Writes `fixed` (class 0) or random bytes (class 1) into work, len <=
+ * 256, running the same instructions for either class. */
+void ct_stage(uint8_t *work, const uint8_t *fixed, size_t len, int cls,
+              ct_rng *rng);
 /* Allocates a state of `size` bytes that starts with ct_fixed_random. */
 void *ct_fixed_random_setup(size_t size, size_t len, ct_rng *rng);
 void ct_free_state(void *state);
