@@ -45,6 +45,7 @@ extern const size_t ct_cases_core_count;
     extern const size_t ct_cases_##group##_count;
 CT_DECLARE_CASES(aead)
 CT_DECLARE_CASES(aes)
+CT_DECLARE_CASES(ghash)
 CT_DECLARE_CASES(chacha)
 CT_DECLARE_CASES(sha256)
 CT_DECLARE_CASES(ascon)

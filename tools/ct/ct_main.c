@@ -34,6 +34,9 @@ static const group groups[] = {
 #ifdef HUSH_CT_HAVE_AES
     {ct_cases_aes, &ct_cases_aes_count},
 #endif
+#ifdef HUSH_CT_HAVE_GHASH
+    {ct_cases_ghash, &ct_cases_ghash_count},
+#endif
 #ifdef HUSH_CT_HAVE_CHACHA
     {ct_cases_chacha, &ct_cases_chacha_count},
 #endif

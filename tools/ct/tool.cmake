@@ -16,6 +16,11 @@ if(aes IN_LIST HUSH_PRIMITIVES)
   list(APPEND HUSH_CT_SOURCES cases_aes.c)
   list(APPEND HUSH_CT_DEFS HUSH_CT_HAVE_AES=1)
 endif()
+if(ghash IN_LIST HUSH_PRIMITIVES)
+  # GHASH has no public API: this case uses the internal table
+  list(APPEND HUSH_CT_SOURCES cases_ghash.c)
+  list(APPEND HUSH_CT_DEFS HUSH_CT_HAVE_GHASH=1)
+endif()
 if(chacha20 IN_LIST HUSH_PRIMITIVES OR poly1305 IN_LIST HUSH_PRIMITIVES)
   list(APPEND HUSH_CT_SOURCES cases_chacha.c)
   list(APPEND HUSH_CT_DEFS HUSH_CT_HAVE_CHACHA=1)
@@ -35,6 +40,9 @@ endif()
 list(TRANSFORM HUSH_CT_SOURCES PREPEND ${HUSH_FRAGMENT_DIR}/)
 add_executable(hush-ct ${HUSH_CT_SOURCES})
 target_link_libraries(hush-ct PRIVATE hush_static Threads::Threads m)
-target_compile_definitions(hush-ct PRIVATE ${HUSH_CT_DEFS})
+target_compile_definitions(hush-ct PRIVATE ${HUSH_CT_DEFS}
+  $<$<BOOL:${HUSH_X86_64}>:HUSH_X86_64=1>)
+target_include_directories(hush-ct PRIVATE ${PROJECT_SOURCE_DIR}/src
+                           ${PROJECT_BINARY_DIR}/generated)
 set_target_properties(hush-ct PROPERTIES
   RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR})
