@@ -78,26 +78,29 @@ static void part_core(void) {
         PUBLIC_INT(r);
         expect(r == (n < 64), "hush_ct_equal");
     }
-    hush_secret *s1 = NULL, *s2 = NULL;
-    if (hush_secret_new(&s1, 32, 0) != HUSH_OK ||
-        hush_secret_new(&s2, 32, 0) != HUSH_OK) {
-        fprintf(stderr, "ctgrind: hush_secret_new failed\n");
-        exit(1);
+    /* both tiers of secret memory: default and hardened */
+    for (unsigned flags = 0; flags <= HUSH_SECRET_HARDENED; flags++) {
+        hush_secret *s1 = NULL, *s2 = NULL, *s3 = NULL;
+        if (hush_secret_new(&s1, 32, flags) != HUSH_OK ||
+            hush_secret_new(&s2, 32, flags) != HUSH_OK) {
+            fprintf(stderr, "ctgrind: hush_secret_new failed\n");
+            exit(1);
+        }
+        memset(hush_secret_ptr_mut(s1), 0x33, 32);
+        memset(hush_secret_ptr_mut(s2), 0x33, 32);
+        SECRET(hush_secret_ptr_mut(s1), 32);
+        SECRET(hush_secret_ptr_mut(s2), 32);
+        int r = hush_secret_equal(s1, s2);
+        PUBLIC_INT(r);
+        expect(r == 1, "hush_secret_equal");
+        SECRET(a, sizeof a);
+        r = hush_secret_from(&s3, a, sizeof a, flags);
+        PUBLIC_INT(r);
+        expect(r == HUSH_OK, "hush_secret_from");
+        hush_secret_destroy(s3);
+        hush_secret_destroy(s1);
+        hush_secret_destroy(s2);
     }
-    memset(hush_secret_ptr_mut(s1), 0x33, 32);
-    memset(hush_secret_ptr_mut(s2), 0x33, 32);
-    SECRET(hush_secret_ptr_mut(s1), 32);
-    SECRET(hush_secret_ptr_mut(s2), 32);
-    int r = hush_secret_equal(s1, s2);
-    PUBLIC_INT(r);
-    expect(r == 1, "hush_secret_equal");
-    hush_secret *s3 = NULL;
-    SECRET(a, sizeof a);
-    r = hush_secret_from(&s3, a, sizeof a, 0);
-    expect(r == HUSH_OK, "hush_secret_from");
-    hush_secret_destroy(s3);
-    hush_secret_destroy(s1);
-    hush_secret_destroy(s2);
     hush_wipe(a, sizeof a);
 }
 

@@ -54,6 +54,7 @@ void ct_free_state(void *state) { free(state); }
 #define DIFF_FIRST    0x10000u
 #define DIFF_LAST     0x20000u
 #define FIRST_VS_LAST 0x40000u
+#define HARDENED      0x80000u /* secrets of the hardened tier */
 #define ARG_LEN(a)    ((a)&0xffffu)
 
 typedef struct compare_state {
@@ -117,8 +118,9 @@ static void run_memcmp(void *state) {
 static void *secret_setup(const ct_case *c, ct_rng *rng) {
     compare_state *s = compare_setup(c, rng);
     if (s == NULL) return NULL;
-    if (hush_secret_new(&s->sa, s->len, 0) != HUSH_OK ||
-        hush_secret_new(&s->sb, s->len, 0) != HUSH_OK)
+    unsigned flags = (c->arg & HARDENED) ? HUSH_SECRET_HARDENED : 0;
+    if (hush_secret_new(&s->sa, s->len, flags) != HUSH_OK ||
+        hush_secret_new(&s->sb, s->len, flags) != HUSH_OK)
         return NULL;
     free(s->a);
     free(s->b);
@@ -152,6 +154,12 @@ static void run_secret_equal(void *state) {
             secret_setup, secret_teardown, compare_fill, run_secret_equal,     \
             (len) | (where)                                                    \
     }
+#define SECRET_EQUAL_HARDENED(len, where, label)                               \
+    {                                                                          \
+        "secret_equal." #len ".hardened", "equal vs differ in " label, "", 0,  \
+            NULL, secret_setup, secret_teardown, compare_fill,                 \
+            run_secret_equal, (len) | (where) | HARDENED                       \
+    }
 
 const ct_case ct_cases_core[] = {
     CT_EQUAL(32, DIFF_FIRST, "first byte"),
@@ -162,6 +170,8 @@ const ct_case ct_cases_core[] = {
     SECRET_EQUAL(32, DIFF_LAST, "last byte"),
     SECRET_EQUAL(64, DIFF_FIRST, "first byte"),
     SECRET_EQUAL(64, DIFF_LAST, "last byte"),
+    SECRET_EQUAL_HARDENED(32, DIFF_FIRST, "first byte"),
+    SECRET_EQUAL_HARDENED(32, DIFF_LAST, "last byte"),
     /* The control. glibc's vector memcmp settles 32 or 64 bytes in one or
      * two compares whatever the contents, so the control compares 1024
      * bytes, where a difference in the first byte stops the scan early. */

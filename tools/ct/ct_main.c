@@ -55,18 +55,24 @@ static const group groups[] = {
 static size_t opt_samples = 20000, opt_calls = 20;
 static const char *opt_only, *opt_impl;
 static int opt_controls, opt_assert, opt_markdown, opt_list;
+/* --rows A-B: only rows A..B (1-based, in --list order), so a long run can
+ * be split into pieces that each hold the benchmark lock briefly */
+static unsigned long opt_row_first = 1, opt_row_last = (unsigned long)-1;
+static unsigned long row_index;
 
 static void usage(void) {
     fprintf(stderr,
             "usage: hush-ct [SAMPLES [CALLS]] [--only PATTERN[,PATTERN...]]\n"
             "               [--impl SPEC] [--controls] [--assert-controls]\n"
             "               [--markdown] [--list] [--aa]\n"
+            "               [--rows A-B]\n"
             "  SAMPLES  timed samples per row (default 20000)\n"
             "  CALLS    calls of the operation per sample (default 20)\n"
             "  --only   rows whose name or implementation contains a PATTERN\n"
             "  --impl   HUSH_IMPL syntax: pin those primitives to one tier\n"
             "  --controls          only the control rows\n"
             "  --assert-controls   exit 1 unless every control leaks\n"
+            "  --rows A-B  only rows A to B of --list (split long runs)\n"
             "  --aa     A/A check: both classes get class 0's input\n");
     exit(2);
 }
@@ -207,8 +213,11 @@ static unsigned controls_expected, controls_detected, rows_run, rows_flagged;
 static void do_row(row *r) {
     if (opt_controls && r->c->control != CT_CONTROL) return;
     if (!matches_only(r)) return;
+    row_index++;
+    if (row_index < opt_row_first || row_index > opt_row_last) return;
     if (opt_list) {
-        printf("%-28s %-34s %s%s\n", r->c->name, r->label, r->c->classes,
+        printf("%3lu %-28s %-34s %s%s\n", row_index, r->c->name, r->label,
+               r->c->classes,
                r->c->control == CT_CONTROL   ? "  [control]"
                : r->c->control == CT_VERDICT ? "  [public verdict]"
                                              : "");
@@ -337,6 +346,13 @@ int main(int argc, char **argv) {
             opt_assert = 1;
         } else if (strcmp(a, "--markdown") == 0) {
             opt_markdown = 1;
+        } else if (strcmp(a, "--rows") == 0 && i + 1 < argc) {
+            char *end;
+            opt_row_first = strtoul(argv[++i], &end, 10);
+            opt_row_last =
+                *end == '-' ? strtoul(end + 1, &end, 10) : opt_row_first;
+            if (*end || opt_row_first == 0 || opt_row_last < opt_row_first)
+                usage();
         } else if (strcmp(a, "--aa") == 0) {
             ct_aa_test = 1;
         } else if (strcmp(a, "--list") == 0) {
