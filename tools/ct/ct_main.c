@@ -148,7 +148,7 @@ static int print_header_done;
 static void print_header(void) {
     if (print_header_done++) return;
     if (opt_markdown) {
-        printf("| row | implementation | classes | class 0 | class 1 | |t| "
+        printf("| row | implementation | classes | class 0 | class 1 | \\|t\\| "
                "| samples | verdict |\n"
                "|---|---|---|---:|---:|---:|---:|---|\n");
     } else {

@@ -139,8 +139,8 @@ static void analyse(sample *s, size_t count, size_t calls, ct_result *out) {
         moments_add(&second, c * c, s[i].cls);
     }
     out->samples = count;
-    out->mean[0] = all.mean[0] / (double)calls;
-    out->mean[1] = all.mean[1] / (double)calls;
+    out->mean_all[0] = all.mean[0] / (double)calls;
+    out->mean_all[1] = all.mean[1] / (double)calls;
     out->t_all = moments_t(&all);
     out->t_max = 0;
     out->n_max = count;
@@ -162,6 +162,10 @@ static void analyse(sample *s, size_t count, size_t calls, ct_result *out) {
             next++;
         }
         record(out, moments_t(&crop), crop.n[0] + crop.n[1], "crop");
+        if (p >= 0.95 && out->mean[0] == 0 && out->mean[1] == 0) {
+            out->mean[0] = crop.mean[0] / (double)calls;
+            out->mean[1] = crop.mean[1] / (double)calls;
+        }
     }
 }
 

@@ -40,8 +40,12 @@ typedef struct ct_target {
 } ct_target;
 
 typedef struct ct_result {
-    size_t samples;        /* kept, after the warm-up */
-    double mean[2];        /* TSC ticks per call, all samples of each class */
+    size_t samples; /* kept, after the warm-up */
+    /* TSC ticks per call of each class: the mean of the samples below the
+     * 95th percentile of both classes together (the slowest 5% are
+     * interrupts and the other tenants of the machine, and would swamp a
+     * plain mean); mean_all keeps the plain means */
+    double mean[2], mean_all[2];
     double t_max;          /* largest |t| over every test below */
     double t_all;          /* |t| on all samples */
     size_t n_max;          /* samples used by the test that gave t_max */
