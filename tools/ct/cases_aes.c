@@ -21,7 +21,6 @@ typedef struct aes_state {
     uint8_t fixed_key[32], fixed_in[16];
     uint8_t key[32], in[16], out[16]; /* the working buffers */
     hush_aes_ctx ctx;
-    uint8_t *evict; /* control only: a buffer twice the L1 data cache */
 } aes_state;
 
 static void *aes_setup(const ct_case *c, ct_rng *rng) {
@@ -39,7 +38,6 @@ static void *aes_setup(const ct_case *c, ct_rng *rng) {
 static void aes_teardown(void *state) {
     aes_state *s = state;
     hush_wipe(&s->ctx, sizeof s->ctx);
-    free(s->evict);
     free(s);
 }
 
@@ -60,8 +58,23 @@ static void block_run(void *state) {
         hush_aes_encrypt_block(&s->ctx, s->out, s->in);
 }
 
-/* The control: the key stays fixed (the schedule made at setup); only the
- * plaintext changes class, as in dudect's own T-table AES experiment. */
+/*
+ * The control's fixed plaintext is the key itself, so the state after the
+ * first AddRoundKey is all zero and all sixteen first-round lookups hit
+ * entry 0 of their tables: the most collisions a plaintext can cause (the
+ * classes of the cache-collision attacks). With a random fixed plaintext
+ * the control was still detected, but less reliably on this CPU, where the
+ * 4 KiB of tables stay in L1 and only subtle effects remain.
+ */
+static void *table_setup(const ct_case *c, ct_rng *rng) {
+    aes_state *s = aes_setup(c, rng);
+    if (s == NULL) return NULL;
+    memcpy(s->fixed_in, s->fixed_key, sizeof s->fixed_in);
+    return s;
+}
+
+/* The key stays fixed (the schedule made at setup); only the plaintext
+ * changes class, as in dudect's own T-table AES experiment. */
 static void table_fill(void *state, int cls, ct_rng *rng) {
     aes_state *s = state;
     ct_stage(s->in, s->fixed_in, sizeof s->in, cls, rng);
@@ -112,7 +125,7 @@ const ct_case ct_cases_aes[] = {
     {"aes_block.128.dec", "fixed vs random key and block", "aes", 0, NULL,
      aes_setup, aes_teardown, block_fill, block_run, 16 | BLOCK_DECRYPT},
     {"aes_table.128.enc", "fixed vs random plaintext", "", CT_CONTROL,
-     "aes=table", aes_setup, aes_teardown, table_fill, table_run,
+     "aes=table", table_setup, aes_teardown, table_fill, table_run,
      16 | BLOCK_ENCRYPT},
 #if defined(HUSH_CT_AEAD_aes128gcm) && defined(HUSH_CT_PRIM_ghash)
     {"aes128gcm.seal", "fixed vs random key (so H)", "ghash aes", CT_HUSH, NULL,

@@ -53,6 +53,9 @@ static const group groups[] = {
 
 /* ---- options ---- */
 static size_t opt_samples = 20000, opt_calls = 20;
+/* --target TICKS: calls per sample chosen per row so that a sample lasts
+ * about TICKS (at most CALLS); 0 keeps CALLS for every row */
+static unsigned long opt_target;
 static const char *opt_only, *opt_impl;
 static int opt_controls, opt_assert, opt_markdown, opt_list;
 /* --rows A-B: only rows A..B (1-based, in --list order), so a long run can
@@ -65,7 +68,7 @@ static void usage(void) {
             "usage: hush-ct [SAMPLES [CALLS]] [--only PATTERN[,PATTERN...]]\n"
             "               [--impl SPEC] [--controls] [--assert-controls]\n"
             "               [--markdown] [--list] [--aa]\n"
-            "               [--rows A-B]\n"
+            "               [--rows A-B] [--target TICKS]\n"
             "  SAMPLES  timed samples per row (default 20000)\n"
             "  CALLS    calls of the operation per sample (default 20)\n"
             "  --only   rows whose name or implementation contains a PATTERN\n"
@@ -73,6 +76,8 @@ static void usage(void) {
             "  --controls          only the control rows\n"
             "  --assert-controls   exit 1 unless every control leaks\n"
             "  --rows A-B  only rows A to B of --list (split long runs)\n"
+            "  --target TICKS  per row, calls per sample for samples of about\n"
+            "                  TICKS TSC ticks (CALLS is then the maximum)\n"
             "  --aa     A/A check: both classes get class 0's input\n");
     exit(2);
 }
@@ -149,12 +154,12 @@ static void print_header(void) {
     if (print_header_done++) return;
     if (opt_markdown) {
         printf("| row | implementation | classes | class 0 | class 1 | \\|t\\| "
-               "| samples | verdict |\n"
+               "| samples x calls | verdict |\n"
                "|---|---|---|---:|---:|---:|---:|---|\n");
     } else {
-        printf("%-28s %-34s %-32s %9s %9s %8s %9s  %s\n", "row",
+        printf("%-28s %-34s %-32s %9s %9s %8s %13s  %s\n", "row",
                "implementation", "classes (0 vs 1)", "ticks0", "ticks1", "|t|",
-               "samples", "verdict");
+               "samples x calls", "verdict");
     }
 }
 
@@ -169,18 +174,19 @@ static const char *verdict(const ct_case *c, const ct_result *res) {
 
 static void print_row(const row *r, const ct_result *res) {
     if (opt_markdown) {
-        printf("| %s%s | %s | %s | %.1f | %.1f | %.2f | %zu | %s |\n",
+        printf("| %s%s | %s | %s | %.1f | %.1f | %.2f | %zu x %zu | %s |\n",
                r->c->name,
                r->c->control == CT_CONTROL   ? " (control)"
                : r->c->control == CT_VERDICT ? " (verdict)"
                                              : "",
                r->label, r->c->classes, res->mean[0], res->mean[1], res->t_max,
-               res->samples, verdict(r->c, res));
+               res->samples, res->calls, verdict(r->c, res));
     } else {
-        printf("%-28s %-34s %-32s %9.1f %9.1f %8.2f %9zu  %s (%s, n=%zu)\n",
+        printf("%-28s %-34s %-32s %9.1f %9.1f %8.2f %7zu x %3zu  %s (%s, "
+               "n=%zu)\n",
                r->c->name, r->label, r->c->classes, res->mean[0], res->mean[1],
-               res->t_max, res->samples, verdict(r->c, res), res->t_max_how,
-               res->n_max);
+               res->t_max, res->samples, res->calls, verdict(r->c, res),
+               res->t_max_how, res->n_max);
     }
     fflush(stdout);
 }
@@ -197,7 +203,11 @@ static int run_row(const row *r, size_t samples, ct_rng *rng, ct_result *res) {
     void *state = ok ? r->c->setup(r->c, rng) : NULL;
     if (state != NULL) {
         ct_target t = {r->c->fill, r->c->run, state};
-        if (ct_measure(&t, samples, opt_calls, rng, res) != 0) ok = 0;
+        size_t calls = opt_target
+                           ? ct_pick_calls(&t, opt_calls, opt_target, rng)
+                           : opt_calls;
+        if (ct_measure(&t, samples, calls, rng, res) != 0) ok = 0;
+        res->calls = calls;
         r->c->teardown(state);
     } else {
         ok = 0;
@@ -353,6 +363,8 @@ int main(int argc, char **argv) {
                 *end == '-' ? strtoul(end + 1, &end, 10) : opt_row_first;
             if (*end || opt_row_first == 0 || opt_row_last < opt_row_first)
                 usage();
+        } else if (strcmp(a, "--target") == 0 && i + 1 < argc) {
+            opt_target = strtoul(argv[++i], NULL, 10);
         } else if (strcmp(a, "--aa") == 0) {
             ct_aa_test = 1;
         } else if (strcmp(a, "--list") == 0) {

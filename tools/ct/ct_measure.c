@@ -169,6 +169,32 @@ static void analyse(sample *s, size_t count, size_t calls, ct_result *out) {
     }
 }
 
+static int by_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+size_t ct_pick_calls(const ct_target *t, size_t max_calls, uint64_t target,
+                     ct_rng *rng) {
+    uint64_t cost[64];
+    for (int i = 0; i < 64 + 16; i++) {
+        t->fill(t->state, 0, rng);
+        drain_stores();
+        uint64_t t0 = ticks_begin();
+        for (int k = 0; k < 8; k++)
+            t->run(t->state);
+        uint64_t t1 = ticks_end();
+        if (i >= 16) cost[i - 16] = t1 - t0; /* after 16 to warm up */
+    }
+    qsort(cost, 64, sizeof cost[0], by_u64);
+    /* eight calls per probe keep the timer's overhead out of the cost */
+    uint64_t one = cost[32] / 8 ? cost[32] / 8 : 1;
+    uint64_t calls = target / one;
+    if (calls < 1) calls = 1;
+    if (calls > max_calls) calls = max_calls;
+    return (size_t)calls;
+}
+
 int ct_measure(const ct_target *t, size_t samples, size_t calls, ct_rng *rng,
                ct_result *out) {
     memset(out, 0, sizeof *out);

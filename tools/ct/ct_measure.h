@@ -41,6 +41,7 @@ typedef struct ct_target {
 
 typedef struct ct_result {
     size_t samples; /* kept, after the warm-up */
+    size_t calls;   /* calls per sample */
     /* TSC ticks per call of each class: the mean of the samples below the
      * 95th percentile of both classes together (the slowest 5% are
      * interrupts and the other tenants of the machine, and would swamp a
@@ -55,6 +56,13 @@ typedef struct ct_result {
 /* A/A mode: both labels get class 0's input, so any |t| beyond the
  * threshold is the harness's own bias (a sanity check of the method). */
 extern int ct_aa_test;
+
+/* Calls per sample so that one sample lasts about `target` ticks: the
+ * median of 64 runs of 8 calls sets the cost, the result is in 1..max_calls.
+ * Longer samples drown the timer's own jitter (rdtsc, lfence, the class
+ * staging) in the operation's time. */
+size_t ct_pick_calls(const ct_target *t, size_t max_calls, uint64_t target,
+                     ct_rng *rng);
 
 /* Takes `samples` samples of `calls` calls each and runs the tests. */
 int ct_measure(const ct_target *t, size_t samples, size_t calls, ct_rng *rng,
