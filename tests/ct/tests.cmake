@@ -1,11 +1,19 @@
-# A short hush-ct run: every row is measured and reported, and the test
-# fails unless every control row (memcmp, the table AES tier) is detected.
-# Hush rows are not asserted here (a shared, noisy machine); the full run
-# and its table are in docs/CONSTANT_TIME.md. Not under the sanitizers:
-# there the measurement would time the instrumentation.
+# Short hush-ct runs in make test (the full run and its table are in
+# docs/CONSTANT_TIME.md):
+#   ct.controls  the control rows (memcmp, the table AES tier) must be
+#                detected; an undetected one is retried with 2x and 4x the
+#                samples before the test fails
+#   ct.report    every row of every tier is measured and printed; it fails
+#                only if a row cannot be set up. Hush rows are reported, not
+#                asserted: a shared, noisy machine and a few thousand samples
+#                make a stray |t| > 4.5 among ~100 rows possible.
+# Both run serially (timing) and not under the sanitizers, where the
+# measurement would time the instrumentation.
 if(TARGET hush-ct)
-  add_test(NAME ct.controls
-           COMMAND $<TARGET_FILE:hush-ct> 4000 10 --assert-controls)
-  set_tests_properties(ct.controls PROPERTIES TIMEOUT 300 RUN_SERIAL TRUE
-    LABELS nosanitize)
+  add_test(NAME ct.controls COMMAND $<TARGET_FILE:hush-ct> 20000 200
+           --target 8000 --controls --assert-controls)
+  add_test(NAME ct.report COMMAND $<TARGET_FILE:hush-ct> 3000 200
+           --target 4000)
+  set_tests_properties(ct.controls ct.report PROPERTIES TIMEOUT 300
+    RUN_SERIAL TRUE LABELS nosanitize)
 endif()

@@ -219,6 +219,7 @@ static int run_row(const row *r, size_t samples, ct_rng *rng, ct_result *res) {
 
 /* controls_expected counts control rows selected, run or not */
 static unsigned controls_expected, controls_detected, rows_run, rows_flagged;
+static unsigned rows_failed; /* a case that could not set up: a bug */
 
 static void do_row(row *r) {
     if (opt_controls && r->c->control != CT_CONTROL) return;
@@ -244,8 +245,8 @@ static void do_row(row *r) {
     int attempts = is_control && opt_assert ? 3 : 1;
     for (int a = 0; a < attempts; a++, samples *= 2) {
         if (!run_row(r, samples, &rng, &res)) {
-            printf("%-28s %-34s unavailable (setup failed)\n", r->c->name,
-                   r->label);
+            printf("%-28s %-34s FAILED: setup failed\n", r->c->name, r->label);
+            rows_failed++;
             if (is_control) controls_expected++;
             return;
         }
@@ -405,6 +406,10 @@ int main(int argc, char **argv) {
            "detected: %u of %u\n",
            rows_run, (long)(time(NULL) - start), CT_T_THRESHOLD, rows_flagged,
            controls_detected, controls_expected);
+    if (rows_failed) {
+        printf("FAIL: %u rows could not be measured\n", rows_failed);
+        return 1;
+    }
     if (opt_assert) {
         if (controls_expected == 0 || controls_detected < controls_expected) {
             printf("FAIL: a control row was not detected or did not run\n");
