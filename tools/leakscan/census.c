@@ -307,6 +307,18 @@ static int verdict(void) {
             printf("FAIL: key not seen inside its live secret: %s\n", r->name);
             bad++;
         }
+        /* hush clears the vector registers it used: a key left there
+         * reaches the stack with the next signal frame or lazy binding */
+        for (int st = 0; st < r->nstages; st++) {
+            if (r->counts[st].registers[NEEDLE_RAW] ||
+                r->counts[st].registers[NEEDLE_EXPANDED]) {
+                printf("FAIL: key material in vector registers at \"%s\": "
+                       "%s\n",
+                       r->stage[st], r->name);
+                bad++;
+                break;
+            }
+        }
         if (last->outside[NEEDLE_RAW] || last->outside[NEEDLE_EXPANDED] ||
             last->inside[NEEDLE_RAW] || last->inside[NEEDLE_EXPANDED]) {
             printf("FAIL: copies left after destroy and scrub: %s\n", r->name);
