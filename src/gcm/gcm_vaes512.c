@@ -342,4 +342,14 @@ static int fused_open(const gcm_state *s, uint8_t *m, const uint8_t *c,
     return HUSH_OK;
 }
 
-const gcm_fused_ops hush_gcm_fused_vaes512 = {fused_seal, fused_open};
+/* The powers of H the paths above read: short_run H^1..H^(cb+2) (cb <= 3)
+ * and, for AD over 16 bytes, ghash_bytes' runs of up to 16; crypt_pass
+ * steps of at most 16 blocks below 512 bytes, H^32..H^1 from there on. */
+static int fused_powers_for(size_t mlen, size_t adlen) {
+    if (mlen >= 512) return HUSH_GHASH_POWERS;
+    if (mlen <= 48 && adlen <= 16) return 8;
+    return 16;
+}
+
+const gcm_fused_ops hush_gcm_fused_vaes512 = {fused_seal, fused_open,
+                                              fused_powers_for};

@@ -19,4 +19,9 @@ static void vpclmul_update(const hush_ghash_key *k, uint64_t y[2],
     ghash_store_y(y, acc);
 }
 
+void hush_ghash_vpclmul512_init_powers(hush_ghash_key *k, const uint8_t h[16],
+                                       int n) {
+    ghash_vpclmul_init_powers(k, h, n);
+}
+
 const hush_ghash_ops hush_ghash_vpclmul512 = {vpclmul_init, vpclmul_update};

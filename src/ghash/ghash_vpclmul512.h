@@ -70,25 +70,52 @@ static inline __m512i ghash_mul512(__m512i a, __m512i b) {
     return _mm512_ternarylogic_epi64(hi, h, r7, 0x96);
 }
 
-/* pow[j] = H^(P - j) by doubling, four powers per multiplication from
- * H^5 on: H^(n+1..2n) = H^(1..n) * H^n. */
-static inline void ghash_vpclmul_init(hush_ghash_key *k, const uint8_t h[16]) {
+/* H^1 .. H^n (n = 4, 8, 16 or 32; pow[P - e] = H^e, the rest zero) by
+ * doubling, four powers per multiplication from H^5 on: H^(n+1..2n) =
+ * H^(1..n) * H^n. Each level stays in registers (blk[j] is the 64 bytes at
+ * pw[P - n + 4j]) and is stored once: reloading narrow stores as one wide
+ * load would stall store forwarding at every level. A one-shot GCM call
+ * asks for only as many powers as its message uses. */
+static inline void ghash_vpclmul_init_powers(hush_ghash_key *k,
+                                             const uint8_t h[16], int n) {
     __m128i *pw = (__m128i *)(void *)k->pow; /* pw[P - e] = H^e */
     const int P = HUSH_GHASH_POWERS;
     memset(k, 0, sizeof *k);
-    pw[P - 1] = _mm_shuffle_epi8(
+    __m128i h1 = _mm_shuffle_epi8(
         _mm_loadu_si128((const __m128i *)(const void *)h), ghash_bswap_mask());
-    pw[P - 2] = ghash_mul1(pw[P - 1], pw[P - 1]);
-    pw[P - 3] = ghash_mul1(pw[P - 1], pw[P - 2]);
-    pw[P - 4] = ghash_mul1(pw[P - 2], pw[P - 2]);
-    for (int n = 4; n < P; n *= 2) {
-        __m512i hn = _mm512_broadcast_i32x4(pw[P - n]);
-        for (int j = 0; j < n / 4; j++)
-            _mm512_store_si512(
-                (void *)&pw[P - 2 * n + 4 * j],
-                ghash_mul512(
-                    _mm512_load_si512((const void *)&pw[P - n + 4 * j]), hn));
+    __m128i h2 = ghash_mul1(h1, h1);
+    /* (H^3, H^4) = (H, H^2) * H^2 in one lane-wise product */
+    __m512i h34 =
+        ghash_mul512(_mm512_inserti32x4(_mm512_castsi128_si512(h1), h2, 1),
+                     _mm512_broadcast_i32x4(h2));
+    /* lanes from the lowest address: H^4, H^3, H^2, H */
+    __m512i blk[8];
+    blk[0] = _mm512_inserti32x4(
+        _mm512_inserti32x4(
+            _mm512_inserti32x4(
+                _mm512_castsi128_si512(_mm512_extracti32x4_epi32(h34, 1)),
+                _mm512_castsi512_si128(h34), 1),
+            h2, 2),
+        h1, 3);
+    int have = 4;
+#pragma GCC unroll 3
+    for (int level = 0; level < 3; level++) {
+        if (have >= n) break;
+        __m512i hn = _mm512_broadcast_i32x4(_mm512_castsi512_si128(blk[0]));
+        int m = have / 4;
+        /* the new, higher powers go below the current ones in memory */
+        for (int j = m - 1; j >= 0; j--)
+            blk[m + j] = blk[j];
+        for (int j = 0; j < m; j++)
+            blk[j] = ghash_mul512(blk[m + j], hn);
+        have *= 2;
     }
+    for (int j = 0; j < have / 4; j++)
+        _mm512_store_si512((void *)&pw[P - have + 4 * j], blk[j]);
+}
+
+static inline void ghash_vpclmul_init(hush_ghash_key *k, const uint8_t h[16]) {
+    ghash_vpclmul_init_powers(k, h, HUSH_GHASH_POWERS);
 }
 
 /* Adds the products of n (1..16) V-form blocks in x[] (y already folded
