@@ -95,7 +95,7 @@ static inline void ghash_vpclmul_init_powers(hush_ghash_key *k,
         ghash_mul512(_mm512_inserti32x4(_mm512_castsi128_si512(h1), h2, 1),
                      _mm512_broadcast_i32x4(h2));
     /* lanes from the lowest address: H^4, H^3, H^2, H */
-    __m512i blk[8];
+    __m512i blk[8] = {0}; /* zero: the levels below may stop early */
     blk[0] = _mm512_inserti32x4(
         _mm512_inserti32x4(
             _mm512_inserti32x4(
