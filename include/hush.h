@@ -7,14 +7,14 @@
 #ifndef HUSH_H
 #define HUSH_H
 
-#include "hush/common.h"
-#include "hush/cpu.h"
-#include "hush/secret.h"
-#include "hush/hash.h"
-#include "hush/mac.h"
-#include "hush/stream.h"
 #include "hush/aead.h"
 #include "hush/ascon.h"
+#include "hush/common.h"
+#include "hush/cpu.h"
+#include "hush/hash.h"
+#include "hush/mac.h"
+#include "hush/secret.h"
+#include "hush/stream.h"
 #include "hush/x25519.h"
 
 #endif

@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 #if defined(__GNUC__) || defined(__clang__)
-#define HUSH_API __attribute__((visibility("default")))
+#define HUSH_API        __attribute__((visibility("default")))
 #define HUSH_ALIGNED(n) __attribute__((aligned(n)))
 #else
 #define HUSH_API
@@ -21,14 +21,14 @@ extern "C" {
 #endif
 
 /* Every function that can fail returns HUSH_OK or one of these. */
-#define HUSH_OK 0
-#define HUSH_ERR_INVALID (-1)     /* bad argument: NULL data, length, overlap */
-#define HUSH_ERR_AUTH (-2)        /* tag mismatch; plaintext output zeroed */
-#define HUSH_ERR_NOMEM (-3)       /* memory could not be had */
-#define HUSH_ERR_HARDENING (-4)   /* a required hardening was not granted */
+#define HUSH_OK              0
+#define HUSH_ERR_INVALID     (-1) /* bad argument: NULL data, length, overlap */
+#define HUSH_ERR_AUTH        (-2) /* tag mismatch; plaintext output zeroed */
+#define HUSH_ERR_NOMEM       (-3) /* memory could not be had */
+#define HUSH_ERR_HARDENING   (-4) /* a required hardening was not granted */
 #define HUSH_ERR_UNSUPPORTED (-5) /* e.g. an implementation this CPU lacks */
-#define HUSH_ERR_STATE (-6)       /* incremental API used out of order */
-#define HUSH_ERR_WEAK (-7)        /* X25519 result is all zero */
+#define HUSH_ERR_STATE       (-6) /* incremental API used out of order */
+#define HUSH_ERR_WEAK        (-7) /* X25519 result is all zero */
 
 /* A short English name for a result code ("unknown error" for others). */
 HUSH_API const char *hush_strerror(int code);

@@ -71,7 +71,8 @@ static inline void hush_ct_swap64(uint64_t mask, uint64_t *a, uint64_t *b,
 static inline uint32_t hush_ct_bytes_equal(const uint8_t *a, const uint8_t *b,
                                            size_t len) {
     uint32_t diff = 0;
-    for (size_t i = 0; i < len; i++) diff |= (uint32_t)(a[i] ^ b[i]);
+    for (size_t i = 0; i < len; i++)
+        diff |= (uint32_t)(a[i] ^ b[i]);
     return 1u ^ hush_ct_nonzero32(hush_ct_barrier32(diff));
 }
 

@@ -11,8 +11,8 @@
 
 #include "hush.h"
 
-#define HUSH_LIKELY(x) __builtin_expect(!!(x), 1)
-#define HUSH_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define HUSH_LIKELY(x)    __builtin_expect(!!(x), 1)
+#define HUSH_UNLIKELY(x)  __builtin_expect(!!(x), 0)
 #define HUSH_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Wipes a whole object: WIPE(ctx) == hush_wipe(ctx, sizeof *ctx). */

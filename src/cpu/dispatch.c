@@ -30,7 +30,8 @@ static hush_primitive *const registry[] = {
  * `i < count` loop a constant comparison the compiler warns about. */
 static size_t registry_count(void) {
     size_t n = 0;
-    while (registry[n] != NULL) n++;
+    while (registry[n] != NULL)
+        n++;
     return n;
 }
 
@@ -40,8 +41,8 @@ static int runnable(const hush_impl_entry *i) {
     return (i->needs & ~hush_cpu_features()) == 0;
 }
 
-static const hush_impl_entry *find_impl(const hush_primitive *p, const char *name,
-                                  size_t len) {
+static const hush_impl_entry *find_impl(const hush_primitive *p,
+                                        const char *name, size_t len) {
     for (size_t i = 0; i < p->count; i++) {
         if (strlen(p->impls[i].name) == len &&
             memcmp(p->impls[i].name, name, len) == 0)
@@ -79,7 +80,8 @@ static int force(hush_primitive *p, const char *impl, size_t len) {
 /* Applies one HUSH_IMPL item: "portable" or "prim=impl". */
 static int apply_item(const char *item, size_t len) {
     static const char all_portable[] = "portable";
-    if (len == sizeof all_portable - 1 && memcmp(item, all_portable, len) == 0) {
+    if (len == sizeof all_portable - 1 &&
+        memcmp(item, all_portable, len) == 0) {
         for (size_t i = 0; i < registry_count(); i++)
             force(registry[i], all_portable, len);
         return HUSH_OK;

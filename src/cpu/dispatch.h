@@ -31,27 +31,30 @@
 #define HUSH_IMPL_NOT_DEFAULT 0x1u
 
 typedef struct hush_impl_entry {
-    const char *name;  /* also the HUSH_IMPL value */
-    uint64_t needs;    /* HUSH_CPU_* bits */
-    unsigned flags;    /* HUSH_IMPL_* */
-    const void *ops;   /* the primitive's function table */
+    const char *name; /* also the HUSH_IMPL value */
+    uint64_t needs;   /* HUSH_CPU_* bits */
+    unsigned flags;   /* HUSH_IMPL_* */
+    const void *ops;  /* the primitive's function table */
 } hush_impl_entry;
 
 typedef struct hush_primitive {
     const char *name;
     const hush_impl_entry *impls; /* best first */
     size_t count;
-    _Atomic(const hush_impl_entry *) chosen; /* NULL until dispatch is initialised */
+    _Atomic(const hush_impl_entry *)
+        chosen; /* NULL until dispatch is initialised */
 } hush_primitive;
 
 #define HUSH_DEFINE_PRIMITIVE(prim, impls)                                     \
-    hush_primitive hush_prim_##prim = {#prim, impls, HUSH_ARRAY_LEN(impls), NULL}
+    hush_primitive hush_prim_##prim = {#prim, impls, HUSH_ARRAY_LEN(impls),    \
+                                       NULL}
 
 /* Runs detection and HUSH_IMPL once, then returns p's chosen implementation. */
 const hush_impl_entry *hush_dispatch_slow(hush_primitive *p);
 
 static inline const hush_impl_entry *hush_chosen(hush_primitive *p) {
-    const hush_impl_entry *i = atomic_load_explicit(&p->chosen, memory_order_acquire);
+    const hush_impl_entry *i =
+        atomic_load_explicit(&p->chosen, memory_order_acquire);
     if (__builtin_expect(i == NULL, 0)) i = hush_dispatch_slow(p);
     return i;
 }

@@ -4,9 +4,10 @@
 #include "harness.h"
 
 static void test_strerror(void) {
-    const int codes[] = {HUSH_OK,          HUSH_ERR_INVALID, HUSH_ERR_AUTH,
-                         HUSH_ERR_NOMEM,   HUSH_ERR_HARDENING,
-                         HUSH_ERR_UNSUPPORTED, HUSH_ERR_STATE, HUSH_ERR_WEAK};
+    const int codes[] = {
+        HUSH_OK,        HUSH_ERR_INVALID,   HUSH_ERR_AUTH,
+        HUSH_ERR_NOMEM, HUSH_ERR_HARDENING, HUSH_ERR_UNSUPPORTED,
+        HUSH_ERR_STATE, HUSH_ERR_WEAK};
     for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
         const char *s = hush_strerror(codes[i]);
         CHECK(s != NULL && strcmp(s, "unknown error") != 0);
@@ -73,7 +74,8 @@ static void test_random(void) {
 static volatile uint8_t *left_behind;
 static void __attribute__((noinline)) leave_pattern(void) {
     volatile uint8_t secret[2048];
-    for (size_t i = 0; i < sizeof secret; i++) secret[i] = 0x5c;
+    for (size_t i = 0; i < sizeof secret; i++)
+        secret[i] = 0x5c;
     /* the address outlives the frame on purpose: laundered past the
      * compiler's dangling-pointer check */
     uintptr_t where = (uintptr_t)secret;
@@ -82,7 +84,8 @@ static void __attribute__((noinline)) leave_pattern(void) {
 }
 static int __attribute__((noinline)) count_pattern(const volatile uint8_t *p) {
     int n = 0;
-    for (size_t i = 0; i < 2048; i++) n += p[i] == 0x5c;
+    for (size_t i = 0; i < 2048; i++)
+        n += p[i] == 0x5c;
     return n;
 }
 

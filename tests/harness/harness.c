@@ -32,7 +32,8 @@ static void add_pin(const char *item, size_t len) {
     const char *eq = memchr(item, '=', len);
     if (eq == NULL || pin_count == MAX_PINS || (size_t)(eq - item) >= 32 ||
         len - (size_t)(eq - item) - 1 >= 32) {
-        fprintf(stderr, "%s: bad --impl item '%.*s'\n", program, (int)len, item);
+        fprintf(stderr, "%s: bad --impl item '%.*s'\n", program, (int)len,
+                item);
         exit(2);
     }
     memcpy(pins[pin_count].primitive, item, (size_t)(eq - item));
@@ -178,7 +179,8 @@ uint8_t *ht_unhex(const char *hex, size_t *len) {
 
 void ht_print_hex(FILE *f, const void *p, size_t len) {
     const uint8_t *b = p;
-    for (size_t i = 0; i < len; i++) fprintf(f, "%02x", b[i]);
+    for (size_t i = 0; i < len; i++)
+        fprintf(f, "%02x", b[i]);
 }
 
 /* ---- xoshiro256** test data ---- */
@@ -255,9 +257,11 @@ ht_kv_file *ht_kv_open(const char *relative_path) {
 }
 
 static char *trim(char *s) {
-    while (isspace((unsigned char)*s)) s++;
+    while (isspace((unsigned char)*s))
+        s++;
     size_t n = strlen(s);
-    while (n && isspace((unsigned char)s[n - 1])) s[--n] = 0;
+    while (n && isspace((unsigned char)s[n - 1]))
+        s[--n] = 0;
     return s;
 }
 

@@ -80,7 +80,8 @@ const char *ht_vector_path(const char *relative);
 typedef struct ht_kv_file ht_kv_file;
 ht_kv_file *ht_kv_open(const char *relative_path); /* aborts if missing */
 int ht_kv_next(ht_kv_file *f);                     /* 1 while records remain */
-const char *ht_kv_get(const ht_kv_file *f, const char *name); /* NULL if absent */
+const char *ht_kv_get(const ht_kv_file *f,
+                      const char *name); /* NULL if absent */
 int ht_kv_has(const ht_kv_file *f, const char *name);
 uint8_t *ht_kv_hex(const ht_kv_file *f, const char *name, size_t *len);
 const char *ht_kv_section(const ht_kv_file *f, const char *name);
@@ -119,6 +120,5 @@ int ht_impl_iter_next(ht_impl_iter *it);
     for (ht_impl_iter it_##impl = ht_impl_iter_start(prim);                    \
          ht_impl_iter_next(&it_##impl);)                                       \
         for (const char *impl = it_##impl.current; impl != NULL; impl = NULL)
-
 
 #endif
