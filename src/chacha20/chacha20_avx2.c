@@ -188,21 +188,38 @@ static inline void blocks_rows4(uint8_t *out, const uint8_t *in, size_t len,
     }
 }
 
+/* One block (len 1..64) in general registers: shorter latency than any
+ * vector layout on this core (see HUSH_CHACHA20_SCALAR_MAX). */
+static void scalar_block(uint8_t *out, const uint8_t *in, size_t len,
+                         const uint32_t s[16]) {
+    HUSH_ALIGNED(32) uint32_t ks[16];
+    hush_chacha20_block_words(ks, s);
+    if (len == 64)
+        hush_chacha20_xor_words64(out, in, ks);
+    else
+        xor64(out, in, _mm256_load_si256((const void *)ks),
+              _mm256_load_si256((const void *)(ks + 8)), len);
+    hush_wipe(ks, sizeof ks);
+}
+
 static void avx2_xor(uint8_t *out, const uint8_t *in, size_t len,
                      const uint32_t state[16]) {
+    if (len <= HUSH_CHACHA20_SCALAR_MAX) {
+        if (len > 0) scalar_block(out, in, len, state);
+        return;
+    }
     uint32_t s[16];
     memcpy(s, state, sizeof s);
-    while (len >= 512) {
+    /* from 257 bytes one 8-block batch (throughput-bound) beats two
+     * 4-block row passes (each a full latency chain) */
+    while (len > 256) {
         blocks8(out, in, len, s);
+        if (len <= 512) goto done;
         hush_chacha20_advance(s, 8);
         out += 512, in += 512, len -= 512;
     }
-    while (len > 0) {
-        size_t n = len < 256 ? len : 256;
-        blocks_rows4(out, in, n, s);
-        hush_chacha20_advance(s, 4);
-        out += n, in += n, len -= n;
-    }
+    if (len > 0) blocks_rows4(out, in, len, s);
+done:
     hush_wipe(s, sizeof s);
 }
 

@@ -93,8 +93,26 @@ static inline void blocks_rows8(uint8_t *out, const uint8_t *in, size_t len,
     }
 }
 
+/* One block (len 1..64) in general registers: shorter latency than any
+ * vector layout on this core (see HUSH_CHACHA20_SCALAR_MAX). */
+static void scalar_block(uint8_t *out, const uint8_t *in, size_t len,
+                         const uint32_t s[16]) {
+    HUSH_ALIGNED(64) uint32_t ks[16];
+    hush_chacha20_block_words(ks, s);
+    if (len == 64)
+        hush_chacha20_xor_words64(out, in, ks);
+    else
+        hush_chacha_xor_block(out, in, _mm512_load_si512((const void *)ks),
+                              len);
+    hush_wipe(ks, sizeof ks);
+}
+
 static void avx512_xor(uint8_t *out, const uint8_t *in, size_t len,
                        const uint32_t state[16]) {
+    if (len <= HUSH_CHACHA20_SCALAR_MAX) {
+        if (len > 0) scalar_block(out, in, len, state);
+        return;
+    }
     uint32_t s[16];
     memcpy(s, state, sizeof s);
     while (len >= 512) {
