@@ -130,12 +130,16 @@ static inline void blocks8(uint8_t *out, const uint8_t *in, size_t len,
     }
 }
 
-#define DIAG(b, c, d)                                                          \
-    b = _mm256_shuffle_epi32(b, 0x39), c = _mm256_shuffle_epi32(c, 0x4e),      \
-    d = _mm256_shuffle_epi32(d, 0x93)
-#define UNDIAG(b, c, d)                                                        \
-    b = _mm256_shuffle_epi32(b, 0x93), c = _mm256_shuffle_epi32(c, 0x4e),      \
-    d = _mm256_shuffle_epi32(d, 0x39)
+/* Rows a, c and d move for the diagonal round, not b: b is the last
+ * value a round produces and the first the next one needs (a += b), so
+ * its shuffle would sit on the critical chain; a, c and d are ready
+ * earlier. */
+#define DIAG(a, c, d)                                                          \
+    a = _mm256_shuffle_epi32(a, 0x93), c = _mm256_shuffle_epi32(c, 0x39),      \
+    d = _mm256_shuffle_epi32(d, 0x4e)
+#define UNDIAG(a, c, d)                                                        \
+    a = _mm256_shuffle_epi32(a, 0x39), c = _mm256_shuffle_epi32(c, 0x93),      \
+    d = _mm256_shuffle_epi32(d, 0x4e)
 
 /* Up to 4 blocks in the row layout (two sets of two interleaved); xors
  * min(len, 256) bytes. */
@@ -158,19 +162,19 @@ static inline void blocks_rows4(uint8_t *out, const uint8_t *in, size_t len,
         for (int r = 0; r < 10; r++) {
             QR8(a, b, c, d);
             QR8(e, f, g, h);
-            DIAG(b, c, d);
-            DIAG(f, g, h);
+            DIAG(a, c, d);
+            DIAG(e, g, h);
             QR8(a, b, c, d);
             QR8(e, f, g, h);
-            UNDIAG(b, c, d);
-            UNDIAG(f, g, h);
+            UNDIAG(a, c, d);
+            UNDIAG(e, g, h);
         }
     } else {
         for (int r = 0; r < 10; r++) {
             QR8(a, b, c, d);
-            DIAG(b, c, d);
+            DIAG(a, c, d);
             QR8(a, b, c, d);
-            UNDIAG(b, c, d);
+            UNDIAG(a, c, d);
         }
     }
     a = _mm256_add_epi32(a, a0), b = _mm256_add_epi32(b, b0);

@@ -25,15 +25,18 @@ static inline void blocks16(uint8_t *out, const uint8_t *in, size_t len,
 
 #define QR4(a, b, c, d) QR16(a, b, c, d)
 
-/* Diagonal round helpers for the row layout (vpshufd within each lane). */
-#define DIAG(b, c, d)                                                          \
-    b = _mm512_shuffle_epi32(b, _MM_PERM_ADCB),                                \
-    c = _mm512_shuffle_epi32(c, _MM_PERM_BADC),                                \
-    d = _mm512_shuffle_epi32(d, _MM_PERM_CBAD)
-#define UNDIAG(b, c, d)                                                        \
-    b = _mm512_shuffle_epi32(b, _MM_PERM_CBAD),                                \
-    c = _mm512_shuffle_epi32(c, _MM_PERM_BADC),                                \
-    d = _mm512_shuffle_epi32(d, _MM_PERM_ADCB)
+/* Diagonal round helpers for the row layout (vpshufd within each lane).
+ * Rows a, c and d move, not b: b is the last value a round produces and
+ * the first the next one needs (a += b), while a, c and d are ready 3-6
+ * operations earlier, so their shuffles run off the critical chain. */
+#define DIAG(a, c, d)                                                          \
+    a = _mm512_shuffle_epi32(a, _MM_PERM_CBAD),                                \
+    c = _mm512_shuffle_epi32(c, _MM_PERM_ADCB),                                \
+    d = _mm512_shuffle_epi32(d, _MM_PERM_BADC)
+#define UNDIAG(a, c, d)                                                        \
+    a = _mm512_shuffle_epi32(a, _MM_PERM_ADCB),                                \
+    c = _mm512_shuffle_epi32(c, _MM_PERM_CBAD),                                \
+    d = _mm512_shuffle_epi32(d, _MM_PERM_BADC)
 
 /* Up to 8 blocks in the row layout: two independent sets of four blocks
  * interleaved to hide latency. xors min(len, 512) bytes. */
@@ -58,19 +61,19 @@ static inline void blocks_rows8(uint8_t *out, const uint8_t *in, size_t len,
         for (int r = 0; r < 10; r++) {
             QR4(a, b, c, d);
             QR4(e, f, g, h);
-            DIAG(b, c, d);
-            DIAG(f, g, h);
+            DIAG(a, c, d);
+            DIAG(e, g, h);
             QR4(a, b, c, d);
             QR4(e, f, g, h);
-            UNDIAG(b, c, d);
-            UNDIAG(f, g, h);
+            UNDIAG(a, c, d);
+            UNDIAG(e, g, h);
         }
     } else {
         for (int r = 0; r < 10; r++) {
             QR4(a, b, c, d);
-            DIAG(b, c, d);
+            DIAG(a, c, d);
             QR4(a, b, c, d);
-            UNDIAG(b, c, d);
+            UNDIAG(a, c, d);
         }
     }
     __m512i o[4];
