@@ -23,6 +23,24 @@ static inline void blocks16(uint8_t *out, const uint8_t *in, size_t len,
     hush_chacha16_output(out, in, len, x, ctr, s);
 }
 
+/* 32 blocks as two interleaved 16-block batches (docs/perf/chacha20.md
+ * #7); xors min(len, 2048) bytes, len > 1024. */
+static inline void blocks32(uint8_t *out, const uint8_t *in, size_t len,
+                            const uint32_t s[16]) {
+    uint32_t s2[16];
+    memcpy(s2, s, sizeof s2);
+    hush_chacha20_advance(s2, 16);
+    __m512i x[16], y[16], cx[2], cy[2];
+    hush_chacha16_setup(x, cx, s);
+    hush_chacha16_setup(y, cy, s2);
+#pragma GCC unroll 10
+    for (int r = 0; r < 10; r++)
+        hush_chacha16x2_double_round(x, y);
+    hush_chacha16_output(out, in, 1024, x, cx, s);
+    hush_chacha16_output(out + 1024, in + 1024, len - 1024, y, cy, s2);
+    hush_wipe(s2, sizeof s2);
+}
+
 #define QR4(a, b, c, d) QR16(a, b, c, d)
 
 /* Diagonal round helpers for the row layout (vpshufd within each lane).
@@ -118,6 +136,13 @@ static void avx512_xor(uint8_t *out, const uint8_t *in, size_t len,
     }
     uint32_t s[16];
     memcpy(s, state, sizeof s);
+    /* over 1024 bytes: 32-block batches, the last one partial */
+    while (len > 1024) {
+        blocks32(out, in, len, s);
+        if (len <= 2048) goto done;
+        hush_chacha20_advance(s, 32);
+        out += 2048, in += 2048, len -= 2048;
+    }
     while (len >= 512) {
         blocks16(out, in, len, s);
         if (len <= 1024) goto done;
