@@ -1,8 +1,8 @@
 /*
  * ChaCha20 with AVX-512, column layout (one zmm per state word, one lane
- * per block, 16 blocks): the pieces shared (static inline) by the chacha20
- * avx512 tier and the stitched ChaCha20-Poly1305 loop in src/chachapoly/.
- * Include only from files compiled with -mavx512f -mavx512vl -mavx512bw.
+ * per block, 16 blocks per batch): the pieces of the chacha20 avx512 tier
+ * (static inline). Include only from files compiled with -mavx512f
+ * -mavx512vl -mavx512bw.
  */
 #ifndef HUSH_CHACHA20_AVX512_H
 #define HUSH_CHACHA20_AVX512_H

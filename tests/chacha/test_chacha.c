@@ -335,8 +335,8 @@ static void differential(void) {
     uint8_t *in = malloc(BIG2), *a = malloc(BIG2 + 16), *b = malloc(BIG2 + 16);
     for (size_t len = 0; len <= 1100; len++)
         diff_one(len, in, a, b);
-    /* 1..5 whole 1024-byte units of the stitched AVX-512 loop, with
-     * tails; partial second halves of the 32-block ChaCha20 batch */
+    /* several AEAD chunks with tails; partial second halves of the
+     * 32-block ChaCha20 batch */
     static const size_t more[] = {1536 + 5,  2047,        2048,      2049,
                                   2100,      3000,        3072 + 63, 4095,
                                   4096 + 64, 5 * 1024 + 1};
