@@ -4,6 +4,7 @@
  * objects whose expanded key lives in secret memory of the key's tier.
  */
 #include "aead/aead_impl.h"
+#include "core/registers.h"
 
 #define HUSH_PRIMITIVE(p)
 #define HUSH_AEAD(a) extern const hush_aead_desc hush_aead_desc_##a;
@@ -112,6 +113,7 @@ int hush_aead_encrypt_detached(hush_aead_alg a, uint8_t *c, uint8_t *tag,
     d->setup(state, key);
     d->seal(state, c, tag, m, mlen, ad, adlen, nonce);
     hush_wipe(state, d->state_bytes);
+    hush_clear_vector_registers(); /* round keys and the like stay there */
     return HUSH_OK;
 }
 
@@ -137,6 +139,7 @@ int hush_aead_decrypt_detached(hush_aead_alg a, uint8_t *m, const uint8_t *c,
     d->setup(state, key);
     r = d->open(state, m, c, clen, tag, ad, adlen, nonce);
     hush_wipe(state, d->state_bytes);
+    hush_clear_vector_registers();
     return finish_open(r, m, clen);
 }
 
@@ -167,6 +170,7 @@ int hush_aead_new(hush_aead_ctx **out, hush_aead_alg a,
     k->desc = d;
     k->mem = mem;
     d->setup(object_state(k), hush_secret_ptr(key));
+    hush_clear_vector_registers();
     *out = k;
     return HUSH_OK;
 }
@@ -184,6 +188,7 @@ int hush_aead_seal_detached(const hush_aead_ctx *k, uint8_t *c, uint8_t *tag,
     int r = check_seal(d, c, tag, m, mlen, ad, adlen, nonce);
     if (r != HUSH_OK) return r;
     d->seal(object_state(k), c, tag, m, mlen, ad, adlen, nonce);
+    hush_clear_vector_registers();
     return HUSH_OK;
 }
 
@@ -206,6 +211,7 @@ int hush_aead_open_detached(const hush_aead_ctx *k, uint8_t *m,
     int r = check_open(d, m, c, clen, tag, ad, adlen, nonce);
     if (r != HUSH_OK) return r;
     r = d->open(object_state(k), m, c, clen, tag, ad, adlen, nonce);
+    hush_clear_vector_registers();
     return finish_open(r, m, clen);
 }
 

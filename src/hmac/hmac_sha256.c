@@ -8,6 +8,7 @@
  * stack only while init runs and are wiped before it returns.
  */
 #include "core/internal.h"
+#include "core/registers.h"
 #include "sha256/sha256_impl.h"
 
 #define BLOCK 64
@@ -42,6 +43,8 @@ void hush_hmac_sha256_init(hush_hmac_sha256_ctx *c, const void *key,
     hush_sha256_init(&c->outer);
     hush_sha256_update(&c->outer, pad, BLOCK);
     HUSH_SHA256_WIPE_OBJ(&pad);
+    /* the key was copied through vector registers */
+    hush_clear_vector_registers();
 }
 
 void hush_hmac_sha256_update(hush_hmac_sha256_ctx *c, const void *in,
@@ -60,6 +63,7 @@ void hush_hmac_sha256_final(hush_hmac_sha256_ctx *c, uint8_t out[32]) {
         HUSH_SHA256_WIPE_OBJ(&inner_digest);
     }
     HUSH_SHA256_WIPE_OBJ(c);
+    hush_clear_vector_registers(); /* key-derived states passed through */
 }
 
 void hush_hmac_sha256(uint8_t out[32], const void *key, size_t keylen,

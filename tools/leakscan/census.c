@@ -28,7 +28,7 @@
 
 typedef struct case_result {
     char name[96];
-    int is_control;
+    int is_control; /* 0, or 1 + the needle class the control must show */
     int nstages;
     const char *stage[MAX_STAGES];
     scan_counts counts[MAX_STAGES];
@@ -49,11 +49,49 @@ static void begin_case(const char *algorithm, const char *path, unsigned tier,
     current->is_control = is_control;
 }
 
+/*
+ * The register file as XSAVE writes it (x87, SSE, AVX, AVX-512 state): key
+ * material left in vector registers ends up in memory whenever the state
+ * is saved in user space, by a signal frame or by the dynamic linker's
+ * lazy-binding resolver. The census takes this image first thing at each
+ * stage, before the scan's own code runs, and counts copies in it apart.
+ */
+#if defined(__x86_64__)
+#define XSAVE_BYTES 16384
+static _Alignas(64) uint8_t xsave_image[XSAVE_BYTES];
+static size_t xsave_bytes;
+
+static void __attribute__((noinline)) capture_registers(void) {
+    /* the area holds no secret until the XSAVE below writes it */
+    if (xsave_bytes == 0 || xsave_bytes > XSAVE_BYTES) return;
+    __asm__ __volatile__("xsave64 %0"
+                         : "+m"(*(uint8_t(*)[XSAVE_BYTES])xsave_image)
+                         : "a"(~0u), "d"(~0u)
+                         : "memory");
+}
+
+static void setup_register_capture(void) {
+    unsigned a, b, c, d;
+    __asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(1), "c"(0));
+    if (!(c & (1u << 27))) return; /* no OSXSAVE */
+    __asm__("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0xd), "c"(0));
+    xsave_bytes = b; /* size for the features enabled in XCR0 */
+    scanner_set_register_image(xsave_image, sizeof xsave_image);
+}
+#else
+static void capture_registers(void) {}
+static void setup_register_capture(void) {}
+#endif
+
 /* Scans the process now and records the counts under this stage name. */
 void census_stage(const char *stage) {
+    capture_registers(); /* before anything else touches the registers */
     current->stage[current->nstages] = stage;
     current->counts[current->nstages] = scanner_run();
     current->nstages++;
+#if defined(__x86_64__)
+    hush_wipe(xsave_image, sizeof xsave_image);
+#endif
 }
 
 static uint8_t traffic_in[4096], traffic_out[4096 + 16], traffic_back[4096];
@@ -193,10 +231,36 @@ static void __attribute__((noinline)) stack_holder(void) {
 }
 
 static void control_stack(void) {
-    begin_case("control", "key copied to a stack buffer, never wiped", 0, 1);
+    begin_case("control", "key copied to a stack buffer, never wiped", 0,
+               1 + NEEDLE_RAW);
     scanner_reset();
     stack_holder();
 }
+
+#if defined(HUSH_HAVE_AES)
+static hush_aes_ctx *schedule_copy; /* deliberately never wiped: a control */
+
+static void control_expanded_heap(void) {
+    uint8_t key[32];
+    hush_random(key, sizeof key);
+    begin_case("control",
+               "AES-256 key schedule in a plain heap buffer, "
+               "never wiped",
+               0, 1 + NEEDLE_EXPANDED);
+    scanner_reset();
+    scanner_add_raw_key(key, sizeof key);
+    size_t scratch_len;
+    hush_aes_ctx *probe = (hush_aes_ctx *)scanner_scratch(&scratch_len);
+    hush_aes_init(probe, key, sizeof key);
+    scanner_add_expanded((const uint8_t *)probe, sizeof *probe, 64);
+    hush_wipe(probe, sizeof *probe);
+    schedule_copy = aligned_alloc(64, sizeof *schedule_copy);
+    if (schedule_copy == NULL) exit(2);
+    hush_aes_init(schedule_copy, key, sizeof key);
+    hush_wipe(key, sizeof key);
+    census_stage("schedule made, key wiped");
+}
+#endif
 
 /* ---- report ---- */
 
@@ -206,19 +270,22 @@ static void print_table(FILE *f, int markdown) {
         if (markdown) {
             fprintf(f, "\n**%s**\n\n", r->name);
             fprintf(f, "| stage | raw key outside secrets | raw key inside "
-                       "secrets | expanded outside | expanded inside |\n");
-            fprintf(f, "|---|---:|---:|---:|---:|\n");
+                       "secrets | expanded outside | expanded inside | raw in "
+                       "registers | expanded in registers |\n");
+            fprintf(f, "|---|---:|---:|---:|---:|---:|---:|\n");
         } else {
-            fprintf(f, "\n%s\n  %-28s %8s %8s %8s %8s\n", r->name, "stage",
-                    "raw out", "raw in", "exp out", "exp in");
+            fprintf(f, "\n%s\n  %-28s %8s %8s %8s %8s %8s %8s\n", r->name,
+                    "stage", "raw out", "raw in", "exp out", "exp in",
+                    "raw reg", "exp reg");
         }
         for (int s = 0; s < r->nstages; s++) {
             scan_counts *c = &r->counts[s];
             fprintf(f,
-                    markdown ? "| %s | %u | %u | %u | %u |\n"
-                             : "  %-28s %8u %8u %8u %8u\n",
+                    markdown ? "| %s | %u | %u | %u | %u | %u | %u |\n"
+                             : "  %-28s %8u %8u %8u %8u %8u %8u\n",
                     r->stage[s], c->outside[NEEDLE_RAW], c->inside[NEEDLE_RAW],
-                    c->outside[NEEDLE_EXPANDED], c->inside[NEEDLE_EXPANDED]);
+                    c->outside[NEEDLE_EXPANDED], c->inside[NEEDLE_EXPANDED],
+                    c->registers[NEEDLE_RAW], c->registers[NEEDLE_EXPANDED]);
         }
     }
 }
@@ -229,7 +296,7 @@ static int verdict(void) {
         case_result *r = &results[i];
         scan_counts *first = &r->counts[0], *last = &r->counts[r->nstages - 1];
         if (r->is_control) {
-            if (last->outside[NEEDLE_RAW] == 0) {
+            if (last->outside[r->is_control - 1] == 0) {
                 printf("FAIL: control not found: %s\n", r->name);
                 bad++;
             }
@@ -239,6 +306,18 @@ static int verdict(void) {
         if (first->inside[NEEDLE_RAW] == 0) {
             printf("FAIL: key not seen inside its live secret: %s\n", r->name);
             bad++;
+        }
+        /* hush clears the vector registers it used: a key left there
+         * reaches the stack with the next signal frame or lazy binding */
+        for (int st = 0; st < r->nstages; st++) {
+            if (r->counts[st].registers[NEEDLE_RAW] ||
+                r->counts[st].registers[NEEDLE_EXPANDED]) {
+                printf("FAIL: key material in vector registers at \"%s\": "
+                       "%s\n",
+                       r->stage[st], r->name);
+                bad++;
+                break;
+            }
         }
         if (last->outside[NEEDLE_RAW] || last->outside[NEEDLE_EXPANDED] ||
             last->inside[NEEDLE_RAW] || last->inside[NEEDLE_EXPANDED]) {
@@ -265,8 +344,12 @@ int main(int argc, char **argv) {
     scanner_init();
     memset(traffic_in, 0x42, sizeof traffic_in); /* not secret */
 
+    setup_register_capture();
     control_heap();
     control_stack();
+#if defined(HUSH_HAVE_AES)
+    control_expanded_heap();
+#endif
     static const hush_aead_alg algs[] = {HUSH_AES256GCM, HUSH_CHACHA20POLY1305,
                                          HUSH_ASCON_AEAD128};
     static const unsigned tiers[] = {0, HUSH_SECRET_HARDENED};

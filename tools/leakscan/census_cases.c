@@ -91,7 +91,9 @@ static void x25519_needles(const uint8_t *key) {
     scratch[0] &= 248;
     scratch[31] &= 127;
     scratch[31] |= 64;
-    scanner_add_needle(scratch, 32, NEEDLE_EXPANDED);
+    /* a key that was already clamped has no separate expanded form */
+    if (memcmp(scratch, key, 32) != 0)
+        scanner_add_needle(scratch, 32, NEEDLE_EXPANDED);
     hush_wipe(scratch, 32);
 }
 

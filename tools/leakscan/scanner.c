@@ -20,7 +20,7 @@ typedef struct needle {
     uint8_t masked[SCAN_MAX_NEEDLE_LEN]; /* needle XOR mask */
     size_t len;
     enum needle_class cls;
-    unsigned found_outside, found_inside;
+    unsigned found_outside, found_inside, found_registers;
     int next; /* next needle with the same masked first two bytes, or -1 */
 } needle;
 
@@ -36,7 +36,9 @@ typedef struct scanner_state {
         uintptr_t start, end;
     } live[SCAN_MAX_RANGES];
     int nlive;
-    uint8_t scratch[SCRATCH_BYTES];
+    uintptr_t regs_start, regs_end; /* the register image, if any */
+    _Alignas(
+        64) uint8_t scratch[SCRATCH_BYTES]; /* AEAD states are 64-aligned */
     uint8_t chunk[SCAN_CHUNK + SCAN_MAX_NEEDLE_LEN];
 } scanner_state;
 
@@ -113,12 +115,32 @@ static unsigned distinct_bytes(const uint8_t *p, size_t len) {
     return n;
 }
 
+/* 1 if the 16 bytes at p occur inside one of the raw-key needles: such a
+ * window is the raw key again, and counting it as expanded would double
+ * count (a ChaCha state holds the key verbatim, AES's first round keys are
+ * the key). */
+static int within_raw_needle(const uint8_t *p) {
+    for (int id = 0; id < st->count; id++) {
+        const needle *n = &st->needles[id];
+        if (n->cls != NEEDLE_RAW) continue;
+        for (size_t off = 0; off + 16 <= n->len; off++) {
+            size_t j = 0;
+            while (j < 16 &&
+                   (uint8_t)(p[j] ^ st->mask[off + j]) == n->masked[off + j])
+                j++;
+            if (j == 16) return 1;
+        }
+    }
+    return 0;
+}
+
 void scanner_add_expanded(const uint8_t *state, size_t len, unsigned max) {
     /* a 16-byte window with at least 12 distinct byte values is key
      * material, not a pointer, a length, a constant or zero padding */
     unsigned added = 0;
     for (size_t off = 0; off + 16 <= len && added < max; off += 8) {
         if (distinct_bytes(state + off, 16) < 12) continue;
+        if (within_raw_needle(state + off)) continue;
         added += (unsigned)scanner_add_needle(state + off, 16, NEEDLE_EXPANDED);
     }
 }
@@ -131,6 +153,11 @@ void scanner_add_live_range(const void *p, size_t len) {
 }
 
 void scanner_clear_live_ranges(void) { st->nlive = 0; }
+
+void scanner_set_register_image(const void *p, size_t len) {
+    st->regs_start = (uintptr_t)p;
+    st->regs_end = (uintptr_t)p + len;
+}
 
 uint8_t *scanner_scratch(size_t *len) {
     *len = SCRATCH_BYTES;
@@ -165,7 +192,9 @@ static void examine(const uint8_t *buf, size_t len, size_t limit,
                         n->cls == NEEDLE_RAW ? "raw" : "expanded", n->len,
                         (unsigned long)(base + i),
                         inside_live(base + i) ? " (inside a live secret)" : "");
-            if (inside_live(base + i))
+            if (base + i >= st->regs_start && base + i < st->regs_end)
+                n->found_registers++;
+            else if (inside_live(base + i))
                 n->found_inside++;
             else
                 n->found_outside++;
@@ -196,7 +225,8 @@ scan_counts scanner_run(void) {
     scan_counts c;
     memset(&c, 0, sizeof c);
     for (int i = 0; i < st->count; i++)
-        st->needles[i].found_inside = st->needles[i].found_outside = 0;
+        st->needles[i].found_inside = st->needles[i].found_outside =
+            st->needles[i].found_registers = 0;
     FILE *maps = fopen("/proc/self/maps", "r");
     int mem = open("/proc/self/mem", O_RDONLY);
     if (maps == NULL || mem < 0) {
@@ -238,6 +268,8 @@ scan_counts scanner_run(void) {
         needle *n = &st->needles[i];
         if (n->found_outside > c.outside[n->cls])
             c.outside[n->cls] = n->found_outside;
+        if (n->found_registers > c.registers[n->cls])
+            c.registers[n->cls] = n->found_registers;
         if (n->found_inside > c.inside[n->cls])
             c.inside[n->cls] = n->found_inside;
     }

@@ -25,6 +25,8 @@ typedef struct scan_counts {
      * largest number of places any one needle of that class was found */
     unsigned outside[NEEDLE_CLASSES];
     unsigned inside[NEEDLE_CLASSES];
+    /* copies in the vector register file, as XSAVE wrote it at the stage */
+    unsigned registers[NEEDLE_CLASSES];
     size_t bytes_scanned;
     unsigned mappings_scanned, mappings_skipped;
 } scan_counts;
@@ -48,6 +50,10 @@ void scanner_add_expanded(const uint8_t *state, size_t len, unsigned max);
 /* Declares [p, p+len) a live hush secret: matches there count as inside. */
 void scanner_add_live_range(const void *p, size_t len);
 void scanner_clear_live_ranges(void);
+
+/* Declares [p, p+len) an image of the register file: matches there are
+ * counted as copies in registers, not in memory. */
+void scanner_set_register_image(const void *p, size_t len);
 
 /* A private, scan-excluded scratch area for deriving needles (wipe it). */
 uint8_t *scanner_scratch(size_t *len);
