@@ -348,6 +348,24 @@ static void differential(void) {
     free(in), free(a), free(b);
 }
 
+/* Poly1305 limb bounds: all-ones messages and keys (the largest clamped
+ * r, every block 2^130 - 1) over lengths that fill the vector tiers'
+ * accumulators for several steps, against libsodium. */
+static void poly1305_extremes(void) {
+    static uint8_t msg[4096 + 48];
+    uint8_t key[32], t1[16], t2[16];
+    memset(msg, 0xff, sizeof msg);
+    for (int k = 0; k < 2; k++) {
+        memset(key, k ? 0xff : 0x00, sizeof key);
+        if (!k) memset(key, 0xff, 16); /* r all ones (clamped), s zero */
+        for (size_t len = 112; len <= sizeof msg; len += 48) {
+            hush_poly1305(t1, msg, len, key);
+            crypto_onetimeauth_poly1305(t2, msg, len, key);
+            CHECK_MEM(t1, t2, 16);
+        }
+    }
+}
+
 /* XChaCha20's 64-bit counter carries from word 12 into word 13 and wraps
  * modulo 2^64 the same way in the wide (column) and short (row) paths: a
  * long call equals block-by-block calls with explicit counters. */
@@ -446,6 +464,7 @@ int main(int argc, char **argv) {
             differential();
             limits();
             xchacha_counter_carry();
+            poly1305_extremes();
             remembers_implementation(cimpl, pimpl);
         }
     }
