@@ -102,6 +102,16 @@ static int finish_open(int r, uint8_t *m, size_t mlen) {
     return r;
 }
 
+/* The state of a one-shot call serves one message only: an algorithm may
+ * prepare just what that message needs. */
+static void oneshot_setup(const hush_aead_desc *d, void *state,
+                          const uint8_t *key, size_t mlen, size_t adlen) {
+    if (d->setup_for)
+        d->setup_for(state, key, mlen, adlen);
+    else
+        d->setup(state, key);
+}
+
 int hush_aead_encrypt_detached(hush_aead_alg a, uint8_t *c, uint8_t *tag,
                                const uint8_t *m, size_t mlen, const uint8_t *ad,
                                size_t adlen, const uint8_t *nonce,
@@ -110,7 +120,7 @@ int hush_aead_encrypt_detached(hush_aead_alg a, uint8_t *c, uint8_t *tag,
     int r = check_seal(d, c, tag, m, mlen, ad, adlen, nonce);
     if (r != HUSH_OK || key == NULL) return r != HUSH_OK ? r : HUSH_ERR_INVALID;
     HUSH_ALIGNED(64) uint8_t state[HUSH_AEAD_STATE_MAX];
-    d->setup(state, key);
+    oneshot_setup(d, state, key, mlen, adlen);
     d->seal(state, c, tag, m, mlen, ad, adlen, nonce);
     hush_wipe(state, d->state_bytes);
     hush_clear_vector_registers(); /* round keys and the like stay there */
@@ -136,7 +146,7 @@ int hush_aead_decrypt_detached(hush_aead_alg a, uint8_t *m, const uint8_t *c,
     int r = check_open(d, m, c, clen, tag, ad, adlen, nonce);
     if (r != HUSH_OK || key == NULL) return r != HUSH_OK ? r : HUSH_ERR_INVALID;
     HUSH_ALIGNED(64) uint8_t state[HUSH_AEAD_STATE_MAX];
-    d->setup(state, key);
+    oneshot_setup(d, state, key, clen, adlen);
     r = d->open(state, m, c, clen, tag, ad, adlen, nonce);
     hush_wipe(state, d->state_bytes);
     hush_clear_vector_registers();

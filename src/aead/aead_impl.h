@@ -40,6 +40,14 @@ typedef struct hush_aead_desc {
     int (*open)(const void *state, uint8_t *m, const uint8_t *c, size_t clen,
                 const uint8_t *tag, const uint8_t *ad, size_t adlen,
                 const uint8_t *nonce);
+
+    /* Optional (NULL: setup). Key setup for the one-shot functions: the
+     * state then serves exactly one seal or open of a message of mlen bytes
+     * with adlen bytes of AD, so it may hold only what that message needs
+     * (e.g. fewer precomputed powers for a short message). The generic
+     * layer still wipes state_bytes afterwards. */
+    void (*setup_for)(void *state, const uint8_t *key, size_t mlen,
+                      size_t adlen);
 } hush_aead_desc;
 
 /* The bytes a keyed object occupies from its own address (header and

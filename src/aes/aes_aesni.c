@@ -26,8 +26,7 @@ static void aesni_encrypt(const hush_aes_key *k, uint8_t *out,
         for (int i = 0; i < 8; i++)
             STOREU(out + 16 * i, _mm_aesenclast_si128(x[i], ak->ek[rounds]));
     }
-    for (; nblocks > 0; nblocks--, in += 16, out += 16)
-        STOREU(out, aesni_encrypt1(ak, rounds, LOADU(in)));
+    aesni_ecb_short(ak, rounds, 0, out, in, nblocks);
 }
 
 static void aesni_decrypt(const hush_aes_key *k, uint8_t *out,
@@ -44,8 +43,7 @@ static void aesni_decrypt(const hush_aes_key *k, uint8_t *out,
         for (int i = 0; i < 8; i++)
             STOREU(out + 16 * i, _mm_aesdeclast_si128(x[i], ak->dk[rounds]));
     }
-    for (; nblocks > 0; nblocks--, in += 16, out += 16)
-        STOREU(out, aesni_decrypt1(ak, rounds, LOADU(in)));
+    aesni_ecb_short(ak, rounds, 1, out, in, nblocks);
 }
 
 static void aesni_ctr(const hush_aes_key *k, uint8_t *out, const uint8_t *in,

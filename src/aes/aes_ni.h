@@ -133,6 +133,19 @@ static inline __m128i aesni_decrypt1(const aesni_key *ak, unsigned rounds,
     return _mm_aesdeclast_si128(x, ak->dk[rounds]);
 }
 
+/* A few whole blocks (ECB) one after another; the blocks are independent,
+ * so the core overlaps their rounds. The short-call path of every tier. */
+static inline void aesni_ecb_short(const aesni_key *ak, unsigned rounds,
+                                   int decrypt, uint8_t *out, const uint8_t *in,
+                                   size_t nblocks) {
+    for (; nblocks > 0; nblocks--, in += 16, out += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)in);
+        x = decrypt ? aesni_decrypt1(ak, rounds, x)
+                    : aesni_encrypt1(ak, rounds, x);
+        _mm_storeu_si128((__m128i *)(void *)out, x);
+    }
+}
+
 /* The counter block (hi:lo) as the big-endian bytes AES encrypts. */
 static inline __m128i aesni_counter_block(uint64_t hi, uint64_t lo) {
     return _mm_set_epi64x((long long)__builtin_bswap64(lo),

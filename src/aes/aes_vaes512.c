@@ -48,46 +48,106 @@ static void vaes_ecb(const __m128i *rk, unsigned rounds, int decrypt,
     HUSH_WIPE_OBJ(&keys);
 }
 
+/* Fewer blocks than one register holds: broadcasting 15 round keys to zmm
+ * registers and wiping their 960-byte stack copy costs several times the
+ * rounds themselves, so short calls take the AES-NI path (aes_ni.h) on the
+ * schedule as it lies in the context (memory operands, nothing copied). */
+#define VAES_SHORT_BLOCKS 4
+
 static void vaes_encrypt(const hush_aes_key *k, uint8_t *out, const uint8_t *in,
                          size_t nblocks) {
+    if (nblocks < VAES_SHORT_BLOCKS) {
+        aesni_ecb_short(aesni_key_of(k), k->rounds, 0, out, in, nblocks);
+        return;
+    }
     vaes_ecb(aesni_key_of(k)->ek, k->rounds, 0, out, in, nblocks);
 }
 static void vaes_decrypt(const hush_aes_key *k, uint8_t *out, const uint8_t *in,
                          size_t nblocks) {
+    if (nblocks < VAES_SHORT_BLOCKS) {
+        aesni_ecb_short(aesni_key_of(k), k->rounds, 1, out, in, nblocks);
+        return;
+    }
     vaes_ecb(aesni_key_of(k)->dk, k->rounds, 1, out, in, nblocks);
+}
+
+/* CTR under 64 bytes (see VAES_SHORT_BLOCKS): one AES-NI chain per block
+ * (independent, so they overlap), the partial block through a byte-masked
+ * xmm load and store, so no keystream lands in a stack buffer. */
+static void vaes_ctr_short(const aesni_key *ak, unsigned rounds, uint8_t *out,
+                           const uint8_t *in, size_t len, uint8_t ctr[16]) {
+    uint64_t hi, lo;
+    hush_aes_ctr_load(ctr, &hi, &lo);
+    for (size_t at = 0; at < len; at += 16) {
+        __m128i ks = aesni_encrypt1(ak, rounds, aesni_counter_block(hi, lo));
+        hush_aes_ctr_add(&hi, &lo, 1);
+        size_t left = len - at;
+        __mmask16 m =
+            left >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << left) - 1);
+        __m128i d = _mm_maskz_loadu_epi8(m, in + at);
+        _mm_mask_storeu_epi8(out + at, m, _mm_xor_si128(d, ks));
+    }
+    hush_aes_ctr_store(ctr, hi, lo);
+}
+
+/* One byte-masked step of up to 16 blocks (len < 256) with the round keys
+ * broadcast straight from the schedule: a lone step does not repay a stack
+ * copy of the broadcast keys (and its wipe). Always four registers, so the
+ * loops unroll and x[] stays in registers; unused lanes cost no latency. */
+static void vaes_ctr_one_step(const __m128i *ek, unsigned rounds, uint8_t *out,
+                              const uint8_t *in, size_t len, uint64_t hi,
+                              uint64_t lo) {
+    __m512i x[4];
+    vaes_counters(x, 4, hi, lo);
+    __m512i k = _mm512_broadcast_i32x4(ek[0]);
+    for (int i = 0; i < 4; i++)
+        x[i] = _mm512_xor_si512(x[i], k);
+    for (unsigned r = 1; r < rounds; r++) {
+        k = _mm512_broadcast_i32x4(ek[r]);
+        for (int i = 0; i < 4; i++)
+            x[i] = _mm512_aesenc_epi128(x[i], k);
+    }
+    k = _mm512_broadcast_i32x4(ek[rounds]);
+    for (int i = 0; i < 4; i++) {
+        size_t at = 64 * (size_t)i;
+        __mmask64 m = at < len ? vaes_byte_mask(len - at) : 0;
+        __m512i d = _mm512_maskz_loadu_epi8(m, in + at);
+        _mm512_mask_storeu_epi8(
+            out + at, m,
+            _mm512_xor_si512(_mm512_aesenclast_epi128(x[i], k), d));
+    }
 }
 
 static void vaes_ctr(const hush_aes_key *k, uint8_t *out, const uint8_t *in,
                      size_t len, uint8_t ctr[16]) {
-    vaes_keys keys;
     unsigned rounds = k->rounds;
-    vaes_load_keys(&keys, aesni_key_of(k)->ek, rounds);
+    const __m128i *ek = aesni_key_of(k)->ek;
+    if (len < 16 * VAES_SHORT_BLOCKS) {
+        vaes_ctr_short(aesni_key_of(k), rounds, out, in, len, ctr);
+        return;
+    }
     uint64_t hi, lo;
     hush_aes_ctr_load(ctr, &hi, &lo);
-    for (; len >= 256; len -= 256, in += 256, out += 256) {
-        __m512i x[4];
-        vaes_counters(x, 4, hi, lo);
-        hush_aes_ctr_add(&hi, &lo, 16);
-        VAES_ENC4(x, &keys, rounds, 4);
-        for (int i = 0; i < 4; i++)
-            _mm512_storeu_si512(
-                out + 64 * i,
-                _mm512_xor_si512(x[i], _mm512_loadu_si512(in + 64 * i)));
+    if (len >= 256) {
+        vaes_keys keys;
+        vaes_load_keys(&keys, ek, rounds);
+        for (; len >= 256; len -= 256, in += 256, out += 256) {
+            __m512i x[4];
+            vaes_counters(x, 4, hi, lo);
+            hush_aes_ctr_add(&hi, &lo, 16);
+            VAES_ENC4(x, &keys, rounds, 4);
+            for (int i = 0; i < 4; i++)
+                _mm512_storeu_si512(
+                    out + 64 * i,
+                    _mm512_xor_si512(x[i], _mm512_loadu_si512(in + 64 * i)));
+        }
+        HUSH_WIPE_OBJ(&keys);
     }
     if (len > 0) {
-        __m512i x[4];
-        int n = (int)((len + 63) / 64);
-        vaes_counters(x, n, hi, lo);
+        vaes_ctr_one_step(ek, rounds, out, in, len, hi, lo);
         hush_aes_ctr_add(&hi, &lo, (len + 15) / 16);
-        VAES_ENC4(x, &keys, rounds, n);
-        for (int i = 0; i < n; i++) {
-            __mmask64 m = vaes_byte_mask(len - 64 * (size_t)i);
-            __m512i d = _mm512_maskz_loadu_epi8(m, in + 64 * i);
-            _mm512_mask_storeu_epi8(out + 64 * i, m, _mm512_xor_si512(x[i], d));
-        }
     }
     hush_aes_ctr_store(ctr, hi, lo);
-    HUSH_WIPE_OBJ(&keys);
 }
 
 const hush_aes_ops hush_aes_vaes512 = {vaes_setup, vaes_encrypt, vaes_decrypt,

@@ -4,8 +4,18 @@
  */
 #include "chacha20/chacha20_impl.h"
 
-static void portable_xor(uint8_t *out, const uint8_t *in, size_t len,
-                         const uint32_t state[16]) {
+/*
+ * The sixteen state words do not fit the general registers, so the
+ * compiler spills some of them, key words included, to stack slots of its
+ * own besides s and x (the leak census found a key half there). The work
+ * runs in its own frame (352 bytes with gcc 12 -O2, -fstack-usage) and the
+ * entry point wipes 512 bytes beneath it afterwards.
+ */
+#define PORTABLE_FRAME_SCRUB 512
+
+static __attribute__((noinline)) void
+portable_xor_frame(uint8_t *out, const uint8_t *in, size_t len,
+                   const uint32_t state[16]) {
     uint32_t s[16], x[16];
     memcpy(s, state, sizeof s);
     while (len > 0) {
@@ -29,6 +39,12 @@ static void portable_xor(uint8_t *out, const uint8_t *in, size_t len,
     }
     hush_wipe(x, sizeof x);
     hush_wipe(s, sizeof s);
+}
+
+static void portable_xor(uint8_t *out, const uint8_t *in, size_t len,
+                         const uint32_t state[16]) {
+    portable_xor_frame(out, in, len, state);
+    hush_scrub_stack(PORTABLE_FRAME_SCRUB);
 }
 
 const hush_chacha20_ops hush_chacha20_portable = {portable_xor};

@@ -191,6 +191,7 @@ const hush_aead_desc hush_aead_desc_chacha20poly1305 = {
     setup,
     cp_seal,
     cp_open,
+    NULL, /* setup_for: one-shot calls use setup */
 };
 
 /* XChaCha20's block counter is 64 bits (words 12-13): starting at block 1
@@ -207,4 +208,5 @@ const hush_aead_desc hush_aead_desc_xchacha20poly1305 = {
     setup,
     xcp_seal,
     xcp_open,
+    NULL, /* setup_for: one-shot calls use setup */
 };

@@ -31,6 +31,10 @@ struct gcm_fused_ops {
     int (*open)(const gcm_state *s, uint8_t *m, const uint8_t *c, size_t clen,
                 const uint8_t *tag, const uint8_t *ad, size_t adlen,
                 const uint8_t *nonce);
+    /* Optional (NULL: all HUSH_GHASH_POWERS). How many powers of H (4, 8,
+     * 16 or 32) one seal or open of these lengths reads: a one-shot state
+     * computes only those. Kept next to the code that reads them. */
+    int (*powers_for)(size_t mlen, size_t adlen);
 };
 
 #if defined(HUSH_X86_64)

@@ -201,38 +201,64 @@ ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, const fused_keys *fk,
 }
 
 /*
- * Short messages (len <= 48): one register of four counter blocks J0,
- * J0+1, J0+2, J0+3 gives E(J0) in lane 0 and the keystream in lanes 1-3,
- * in a single AES chain with the round keys broadcast from the schedule
- * (nothing key-derived is copied to the stack). GHASH multiplies every
- * block by its own power of H -- the AD summary, the ciphertext blocks and
- * the lengths block -- and reduces once.
+ * Short messages (len <= SHORT_MAX = 112): registers of counter blocks J0,
+ * J0+1, J0+2, J0+3 (and J0+4 .. J0+7 beyond 48 bytes) give E(J0) in lane 0
+ * and the keystream in the other lanes, in one or two AES chains with the
+ * round keys broadcast from the schedule (nothing key-derived is copied to
+ * the stack). GHASH multiplies every block by its own power of H -- the AD
+ * summary, the ciphertext blocks and the lengths block -- and reduces once.
  */
+#define SHORT_MAX 112
+
 ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
                              const uint8_t *in, size_t len, const uint8_t *ad,
                              size_t adlen, const uint8_t *nonce,
                              uint8_t tag[16], const unsigned R, const int enc) {
     const __m128i *ek = aesni_key_of(&s->aes)->ek;
     const hush_ghash_key *k = &s->ghash;
+    const int two = len > 48; /* public: the message length */
     uint64_t hi = hush_load64_be(nonce);
     uint64_t lo = ((uint64_t)hush_load32_be(nonce + 8) << 32) | 1;
-    __m512i x = vaes_bswap128(_mm512_add_epi64(
+    __m512i c0 = _mm512_add_epi64(
         _mm512_broadcast_i32x4(_mm_set_epi64x((long long)hi, (long long)lo)),
-        _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0)));
-    x = _mm512_xor_si512(x, _mm512_broadcast_i32x4(ek[0]));
+        _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0));
+    __m512i x = vaes_bswap128(c0);
+    __m512i x1 = vaes_bswap128(
+        _mm512_add_epi64(c0, _mm512_set_epi64(0, 4, 0, 4, 0, 4, 0, 4)));
+    __m512i rk = _mm512_broadcast_i32x4(ek[0]);
+    x = _mm512_xor_si512(x, rk);
+    x1 = _mm512_xor_si512(x1, rk);
+    if (two) {
 #pragma GCC unroll 14
-    for (unsigned r = 1; r < R; r++)
-        x = _mm512_aesenc_epi128(x, _mm512_broadcast_i32x4(ek[r]));
-    x = _mm512_aesenclast_epi128(x, _mm512_broadcast_i32x4(ek[R]));
+        for (unsigned r = 1; r < R; r++) {
+            rk = _mm512_broadcast_i32x4(ek[r]);
+            x = _mm512_aesenc_epi128(x, rk);
+            x1 = _mm512_aesenc_epi128(x1, rk);
+        }
+        rk = _mm512_broadcast_i32x4(ek[R]);
+        x = _mm512_aesenclast_epi128(x, rk);
+        x1 = _mm512_aesenclast_epi128(x1, rk);
+    } else {
+#pragma GCC unroll 14
+        for (unsigned r = 1; r < R; r++)
+            x = _mm512_aesenc_epi128(x, _mm512_broadcast_i32x4(ek[r]));
+        x = _mm512_aesenclast_epi128(x, _mm512_broadcast_i32x4(ek[R]));
+        x1 = _mm512_setzero_si512();
+    }
     __m128i ek0 = _mm512_castsi512_si128(x);
-    /* keystream of blocks 1..3 moved down to lanes 0..2 */
-    __m512i ks = _mm512_maskz_alignr_epi64(0x3f, x, x, 2);
-    __mmask64 bm = vaes_byte_mask(len);
-    __m512i d = _mm512_maskz_loadu_epi8(bm, in);
-    __m512i o = _mm512_maskz_xor_epi64(0xff, ks, d);
-    o = _mm512_maskz_mov_epi8(bm, o);
-    _mm512_mask_storeu_epi8(out, bm, o);
-    __m512i gc = ghash_bswap512(enc ? o : d);
+    /* keystream of blocks 1..7 moved down to lanes 0..3 and 0..2 */
+    __m512i ks0 = _mm512_alignr_epi64(x1, x, 2);
+    __m512i ks1 = _mm512_maskz_alignr_epi64(0x3f, x1, x1, 2);
+    __mmask64 bm0 = vaes_byte_mask(len);
+    __mmask64 bm1 = len > 64 ? vaes_byte_mask(len - 64) : 0;
+    __m512i d0 = _mm512_maskz_loadu_epi8(bm0, in);
+    __m512i d1 = _mm512_maskz_loadu_epi8(bm1, in + 64);
+    __m512i o0 = _mm512_maskz_mov_epi8(bm0, _mm512_xor_si512(ks0, d0));
+    __m512i o1 = _mm512_maskz_mov_epi8(bm1, _mm512_xor_si512(ks1, d1));
+    _mm512_mask_storeu_epi8(out, bm0, o0);
+    _mm512_mask_storeu_epi8(out + 64, bm1, o1);
+    __m512i gc0 = ghash_bswap512(enc ? o0 : d0);
+    __m512i gc1 = ghash_bswap512(enc ? o1 : d1);
 
     size_t cb = (len + 15) / 16;
     ghash_acc a = {_mm_setzero_si128(), _mm_setzero_si128(),
@@ -261,12 +287,14 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
             (const __m128i *)(const void *)k->pow[HUSH_GHASH_POWERS - 1]));
     __m128i y;
     if (cb) {
-        /* ciphertext block i times H^(cb + 1 - i) */
+        /* ciphertext block i (from 1) times H^(cb + 2 - i) */
         ghash_acc512 z;
         ghash_acc512_zero(&z);
-        __m512i h = _mm512_maskz_loadu_epi64(
-            block_mask(cb), k->pow[HUSH_GHASH_POWERS - 1 - cb]);
-        ghash_acc512_mul(&z, gc, h);
+        const uint64_t(*pw)[2] = k->pow + (HUSH_GHASH_POWERS - 1 - cb);
+        ghash_acc512_mul(&z, gc0, _mm512_maskz_loadu_epi64(block_mask(cb), pw));
+        if (two)
+            ghash_acc512_mul(
+                &z, gc1, _mm512_maskz_loadu_epi64(block_mask(cb - 4), pw + 4));
         y = ghash_reduce(_mm_xor_si128(a.lo, ghash_fold_lanes(z.lo)),
                          _mm_xor_si128(a.mid, ghash_fold_lanes(z.mid)),
                          _mm_xor_si128(a.hi, ghash_fold_lanes(z.hi)));
@@ -306,10 +334,23 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
     HUSH_WIPE_OBJ(&fk);
 }
 
-static void fused_seal(const gcm_state *s, uint8_t *c, uint8_t *tag,
-                       const uint8_t *m, size_t mlen, const uint8_t *ad,
-                       size_t adlen, const uint8_t *nonce) {
-    if (mlen <= 48) {
+/*
+ * The long path keeps 15 broadcast round keys, 32 powers of H and 16 data
+ * vectors live at once: more than the 32 zmm registers, so the compiler
+ * spills round keys and powers of H to the stack (about 120 zmm stores;
+ * gcc 12 -fstack-usage gives fused_open a 4288-byte frame). Those spill
+ * slots are not ours to wipe from C, so the public wrappers below run the
+ * long path in its own frame and then wipe that much stack beneath them.
+ * The leak census (docs/LEAKS.md) checks that no copy is left. The short
+ * path uses no more than a few hundred bytes and keeps keys in registers.
+ */
+#define FUSED_FRAME_SCRUB 4608
+
+static __attribute__((noinline)) void
+fused_seal_frame(const gcm_state *s, uint8_t *c, uint8_t *tag, const uint8_t *m,
+                 size_t mlen, const uint8_t *ad, size_t adlen,
+                 const uint8_t *nonce) {
+    if (mlen <= SHORT_MAX) {
         if (s->aes.rounds == 10)
             short_run(s, c, m, mlen, ad, adlen, nonce, tag, 10, 1);
         else
@@ -320,11 +361,12 @@ static void fused_seal(const gcm_state *s, uint8_t *c, uint8_t *tag,
         fused_run(s, c, m, mlen, ad, adlen, nonce, tag, 14, 1);
 }
 
-static int fused_open(const gcm_state *s, uint8_t *m, const uint8_t *c,
-                      size_t clen, const uint8_t *tag, const uint8_t *ad,
-                      size_t adlen, const uint8_t *nonce) {
+static __attribute__((noinline)) int
+fused_open_frame(const gcm_state *s, uint8_t *m, const uint8_t *c, size_t clen,
+                 const uint8_t *tag, const uint8_t *ad, size_t adlen,
+                 const uint8_t *nonce) {
     uint8_t want[16];
-    if (clen <= 48) {
+    if (clen <= SHORT_MAX) {
         if (s->aes.rounds == 10)
             short_run(s, m, c, clen, ad, adlen, nonce, want, 10, 0);
         else
@@ -342,4 +384,31 @@ static int fused_open(const gcm_state *s, uint8_t *m, const uint8_t *c,
     return HUSH_OK;
 }
 
-const gcm_fused_ops hush_gcm_fused_vaes512 = {fused_seal, fused_open};
+static void fused_seal(const gcm_state *s, uint8_t *c, uint8_t *tag,
+                       const uint8_t *m, size_t mlen, const uint8_t *ad,
+                       size_t adlen, const uint8_t *nonce) {
+    fused_seal_frame(s, c, tag, m, mlen, ad, adlen, nonce);
+    /* the length is public: only the long path spills key material */
+    if (mlen > SHORT_MAX) hush_scrub_stack(FUSED_FRAME_SCRUB);
+}
+
+static int fused_open(const gcm_state *s, uint8_t *m, const uint8_t *c,
+                      size_t clen, const uint8_t *tag, const uint8_t *ad,
+                      size_t adlen, const uint8_t *nonce) {
+    int r = fused_open_frame(s, m, c, clen, tag, ad, adlen, nonce);
+    if (clen > SHORT_MAX) hush_scrub_stack(FUSED_FRAME_SCRUB);
+    return r;
+}
+
+/* The powers of H the paths above read: short_run H^1..H^(cb+2) (cb <= 7)
+ * and, for AD over 16 bytes, ghash_bytes' runs of up to 16; crypt_pass
+ * steps of at most 16 blocks below 512 bytes, H^32..H^1 from there on. */
+static int fused_powers_for(size_t mlen, size_t adlen) {
+    _Static_assert((SHORT_MAX + 15) / 16 + 2 <= 16, "short_run powers");
+    if (mlen >= 512) return HUSH_GHASH_POWERS;
+    if (mlen <= 96 && adlen <= 16) return 8; /* cb <= 6: H^8 at most */
+    return 16;
+}
+
+const gcm_fused_ops hush_gcm_fused_vaes512 = {fused_seal, fused_open,
+                                              fused_powers_for};

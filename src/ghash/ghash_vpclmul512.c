@@ -19,4 +19,18 @@ static void vpclmul_update(const hush_ghash_key *k, uint64_t y[2],
     ghash_store_y(y, acc);
 }
 
+void hush_ghash_vpclmul512_init_powers(hush_ghash_key *k, const uint8_t h[16],
+                                       int n) {
+    /* one straight-line instance per count, so every level stays in
+     * registers */
+    if (n <= 4)
+        ghash_vpclmul_init_powers(k, h, 4);
+    else if (n <= 8)
+        ghash_vpclmul_init_powers(k, h, 8);
+    else if (n <= 16)
+        ghash_vpclmul_init_powers(k, h, 16);
+    else
+        ghash_vpclmul_init_powers(k, h, HUSH_GHASH_POWERS);
+}
+
 const hush_ghash_ops hush_ghash_vpclmul512 = {vpclmul_init, vpclmul_update};

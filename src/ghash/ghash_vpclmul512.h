@@ -70,25 +70,73 @@ static inline __m512i ghash_mul512(__m512i a, __m512i b) {
     return _mm512_ternarylogic_epi64(hi, h, r7, 0x96);
 }
 
-/* pow[j] = H^(P - j) by doubling, four powers per multiplication from
- * H^5 on: H^(n+1..2n) = H^(1..n) * H^n. */
-static inline void ghash_vpclmul_init(hush_ghash_key *k, const uint8_t h[16]) {
+/* Zeroes the table with nine whole-register stores, written out: a loop
+ * (or memset) of this size becomes `rep stos`, whose microcoded start-up
+ * costs more than the stores. */
+static inline void ghash_vpclmul_zero_key(hush_ghash_key *k) {
+    _Static_assert(sizeof *k == 9 * 64, "nine registers");
+    uint8_t *p = (uint8_t *)k->pow;
+    const __m512i z = _mm512_setzero_si512();
+    _mm512_store_si512((void *)(p + 0), z);
+    _mm512_store_si512((void *)(p + 64), z);
+    _mm512_store_si512((void *)(p + 128), z);
+    _mm512_store_si512((void *)(p + 192), z);
+    _mm512_store_si512((void *)(p + 256), z);
+    _mm512_store_si512((void *)(p + 320), z);
+    _mm512_store_si512((void *)(p + 384), z);
+    _mm512_store_si512((void *)(p + 448), z);
+    _mm512_store_si512((void *)(p + 512), z);
+}
+
+/* H^1 .. H^n (n = 4, 8, 16 or 32, a constant after inlining; pow[P - e] =
+ * H^e, the rest zero) by doubling, four powers per multiplication from H^5
+ * on: H^(n+1..2n) = H^(1..n) * H^n. Each level stays in registers (blk[j]
+ * is the 64 bytes at pw[P - have + 4j]) and is stored once at the end:
+ * reloading narrow stores as one wide load would stall store forwarding at
+ * every level. A one-shot GCM call asks for only the powers its message
+ * uses. */
+static inline __attribute__((always_inline)) void
+ghash_vpclmul_init_powers(hush_ghash_key *k, const uint8_t h[16], const int n) {
     __m128i *pw = (__m128i *)(void *)k->pow; /* pw[P - e] = H^e */
     const int P = HUSH_GHASH_POWERS;
-    memset(k, 0, sizeof *k);
-    pw[P - 1] = _mm_shuffle_epi8(
+    ghash_vpclmul_zero_key(k);
+    __m128i h1 = _mm_shuffle_epi8(
         _mm_loadu_si128((const __m128i *)(const void *)h), ghash_bswap_mask());
-    pw[P - 2] = ghash_mul1(pw[P - 1], pw[P - 1]);
-    pw[P - 3] = ghash_mul1(pw[P - 1], pw[P - 2]);
-    pw[P - 4] = ghash_mul1(pw[P - 2], pw[P - 2]);
-    for (int n = 4; n < P; n *= 2) {
-        __m512i hn = _mm512_broadcast_i32x4(pw[P - n]);
-        for (int j = 0; j < n / 4; j++)
-            _mm512_store_si512(
-                (void *)&pw[P - 2 * n + 4 * j],
-                ghash_mul512(
-                    _mm512_load_si512((const void *)&pw[P - n + 4 * j]), hn));
+    __m128i h2 = ghash_mul1(h1, h1);
+    /* (H^3, H^4) = (H, H^2) * H^2 in one lane-wise product */
+    __m512i h34 =
+        ghash_mul512(_mm512_inserti32x4(_mm512_castsi128_si512(h1), h2, 1),
+                     _mm512_broadcast_i32x4(h2));
+    /* lanes from the lowest address: H^4, H^3, H^2, H */
+    __m512i blk[8];
+    blk[0] = _mm512_inserti32x4(
+        _mm512_inserti32x4(
+            _mm512_inserti32x4(
+                _mm512_castsi128_si512(_mm512_extracti32x4_epi32(h34, 1)),
+                _mm512_castsi512_si128(h34), 1),
+            h2, 2),
+        h1, 3);
+    int have = 4;
+#pragma GCC unroll 3
+    for (int level = 0; level < 3 && have < n; level++) {
+        __m512i hn = _mm512_broadcast_i32x4(_mm512_castsi512_si128(blk[0]));
+        const int m = have / 4;
+        /* the new, higher powers go below the current ones in memory */
+#pragma GCC unroll 4
+        for (int j = m - 1; j >= 0; j--)
+            blk[m + j] = blk[j];
+#pragma GCC unroll 4
+        for (int j = 0; j < m; j++)
+            blk[j] = ghash_mul512(blk[m + j], hn);
+        have *= 2;
     }
+#pragma GCC unroll 8
+    for (int j = 0; j < have / 4; j++)
+        _mm512_store_si512((void *)&pw[P - have + 4 * j], blk[j]);
+}
+
+static inline void ghash_vpclmul_init(hush_ghash_key *k, const uint8_t h[16]) {
+    ghash_vpclmul_init_powers(k, h, HUSH_GHASH_POWERS);
 }
 
 /* Adds the products of n (1..16) V-form blocks in x[] (y already folded

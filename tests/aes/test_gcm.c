@@ -305,6 +305,47 @@ static void test_keyed_object(void) {
     }
 }
 
+/* One-shot calls may build only the powers of H their message reads
+ * (desc->setup_for); keyed objects build all of them. Both must agree, and
+ * open must accept, at every boundary of that choice: message lengths
+ * 0..130 (the short path ends at 112 bytes, 8 powers at 96) and around 512,
+ * AD lengths around 16 and beyond a 16-block run. */
+static void test_oneshot_matches_object(void) {
+    static const size_t adlens[] = {0, 1, 15, 16, 17, 32, 33, 255, 256, 257};
+    enum { MMAX = 530 };
+    for (int w = 0; w < 2; w++) {
+        size_t kl = w ? 32 : 16;
+        hush_aead_alg a = alg_for(kl);
+        uint8_t key[32], iv[12], m[MMAX], ad[257], c1[MMAX + 16], c2[MMAX + 16],
+            p[MMAX];
+        ht_rand_bytes(key, sizeof key);
+        ht_rand_bytes(iv, sizeof iv);
+        ht_rand_bytes(m, sizeof m);
+        ht_rand_bytes(ad, sizeof ad);
+        hush_secret *s;
+        hush_aead_ctx *k;
+        CHECK_EQ_INT(hush_secret_from(&s, key, kl, 0), HUSH_OK);
+        CHECK_EQ_INT(hush_aead_new(&k, a, s), HUSH_OK);
+        hush_secret_destroy(s);
+        for (size_t len = 0; len <= MMAX; len++) {
+            if (len > 130 && (len < 490 || len > 520) && len != MMAX) continue;
+            for (size_t i = 0; i < sizeof adlens / sizeof adlens[0]; i++) {
+                size_t al = adlens[i];
+                CHECK_EQ_INT(hush_aead_encrypt(a, c1, m, len, ad, al, iv, key),
+                             HUSH_OK);
+                CHECK_EQ_INT(hush_aead_seal(k, c2, m, len, ad, al, iv),
+                             HUSH_OK);
+                CHECK_MEM(c1, c2, len + 16);
+                CHECK_EQ_INT(
+                    hush_aead_decrypt(a, p, c2, len + 16, ad, al, iv, key),
+                    HUSH_OK);
+                CHECK_MEM(p, m, len);
+            }
+        }
+        hush_aead_free(k);
+    }
+}
+
 static void test_limits(void) {
     uint8_t key[32] = {0}, iv[12] = {0}, buf[64] = {0}, tag[16];
     CHECK_EQ_INT(hush_aead_keybytes(HUSH_AES128GCM), 16);
@@ -340,6 +381,7 @@ int main(int argc, char **argv) {
             test_wycheproof();
             test_differential();
             test_keyed_object();
+            test_oneshot_matches_object();
             report = 0;
         }
     }

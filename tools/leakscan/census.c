@@ -307,6 +307,18 @@ static int verdict(void) {
             printf("FAIL: key not seen inside its live secret: %s\n", r->name);
             bad++;
         }
+        /* hush keeps keys in secret memory only: no copy elsewhere at any
+         * stage, even before the caller scrubs the stack */
+        for (int st = 0; st < r->nstages - 1; st++) {
+            if (r->counts[st].outside[NEEDLE_RAW] ||
+                r->counts[st].outside[NEEDLE_EXPANDED]) {
+                printf("FAIL: key copies outside secret memory at \"%s\": "
+                       "%s\n",
+                       r->stage[st], r->name);
+                bad++;
+                break;
+            }
+        }
         /* hush clears the vector registers it used: a key left there
          * reaches the stack with the next signal frame or lazy binding */
         for (int st = 0; st < r->nstages; st++) {

@@ -107,7 +107,55 @@ static void x25519_traffic(const uint8_t *key) {
 }
 #endif
 
+#if defined(HUSH_HAVE_AES)
+static void aes_needles(const uint8_t *key) {
+    size_t scratch_len;
+    hush_aes_ctx *c = (hush_aes_ctx *)scanner_scratch(&scratch_len);
+    hush_aes_init(c, key, 32);
+    scanner_add_expanded((const uint8_t *)c, sizeof *c, 64);
+    hush_wipe(c, sizeof *c);
+}
+
+static void aes_traffic(const uint8_t *key) {
+    static uint8_t buf[4096 + 7]; /* not secret: the data */
+    static const uint8_t iv[16] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                   0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                   0xff, 0xff, 0xff, 0xf0};
+    hush_aes_ctx c; /* the caller's context: wiped by the caller, as the
+                     * contract says (hush_wipe(ctx, sizeof *ctx)) */
+    hush_aes_init(&c, key, 32);
+    for (size_t n = 1; n <= sizeof buf; n = n * 4 + 3)
+        hush_aes_ctr_xor(&c, buf, buf, n, iv);
+    hush_aes_encrypt_block(&c, buf, buf);
+    hush_aes_decrypt_block(&c, buf, buf);
+    hush_wipe(&c, sizeof c);
+}
+#endif
+
+#if defined(HUSH_HAVE_CHACHA20)
+static void chacha_needles(const uint8_t *key) { (void)key; }
+
+static void chacha_traffic(const uint8_t *key) {
+    static uint8_t buf[4096 + 7]; /* not secret: the data */
+    static const uint8_t n12[12] = {1}, n24[24] = {2};
+    for (size_t n = 1; n <= sizeof buf; n = n * 4 + 3) {
+        hush_chacha20_xor(buf, buf, n, n12, key, 1);
+        hush_xchacha20_xor(buf, buf, n, n24, key, 0);
+        /* Poly1305 keyed with the same bytes: a one-time key in real use */
+        hush_poly1305(buf, buf, n, key);
+    }
+}
+#endif
+
 void census_run_other_cases(unsigned tier) {
+#if defined(HUSH_HAVE_AES)
+    census_run_keyed("AES-256", "block and CTR on a caller's context", 32, tier,
+                     aes_needles, aes_traffic);
+#endif
+#if defined(HUSH_HAVE_CHACHA20)
+    census_run_keyed("ChaCha20, XChaCha20, Poly1305", "stream one-shots", 32,
+                     tier, chacha_needles, chacha_traffic);
+#endif
 #if defined(HUSH_HAVE_SHA256)
     census_run_keyed("HMAC-SHA256", "one-shot with hush_secret_ptr", 32, tier,
                      hmac_needles, hmac_oneshot);

@@ -134,14 +134,31 @@ static int within_raw_needle(const uint8_t *p) {
     return 0;
 }
 
+/* The count of the most frequent byte value in [p, p+len). */
+static unsigned most_frequent(const uint8_t *p, size_t len) {
+    unsigned count[256] = {0}, best = 0;
+    for (size_t i = 0; i < len; i++)
+        if (++count[p[i]] > best) best = count[p[i]];
+    return best;
+}
+
 void scanner_add_expanded(const uint8_t *state, size_t len, unsigned max) {
     /* a 16-byte window with at least 12 distinct byte values is key
-     * material, not a pointer, a length, a constant or zero padding */
+     * material, not a pointer, a length, a constant or zero padding.
+     * Bitsliced layouts spread each key bit over a whole word, so their
+     * bytes come from a small alphabet: there a 64-byte window is used,
+     * kept only when no byte value fills half of it (about 128 bits of
+     * key-dependent content or more) */
     unsigned added = 0;
     for (size_t off = 0; off + 16 <= len && added < max; off += 8) {
-        if (distinct_bytes(state + off, 16) < 12) continue;
-        if (within_raw_needle(state + off)) continue;
-        added += (unsigned)scanner_add_needle(state + off, 16, NEEDLE_EXPANDED);
+        const uint8_t *w = state + off;
+        if (distinct_bytes(w, 16) >= 12) {
+            if (within_raw_needle(w)) continue;
+            added += (unsigned)scanner_add_needle(w, 16, NEEDLE_EXPANDED);
+        } else if (off % 64 == 0 && off + 64 <= len &&
+                   distinct_bytes(w, 64) >= 4 && most_frequent(w, 64) <= 32) {
+            added += (unsigned)scanner_add_needle(w, 64, NEEDLE_EXPANDED);
+        }
     }
 }
 
