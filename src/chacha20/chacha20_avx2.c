@@ -242,9 +242,14 @@ static inline void blocks_rows4(uint8_t *out, const uint8_t *in, size_t len,
 }
 
 /* One block (len 1..64) in general registers: shorter latency than any
- * vector layout on this core (see HUSH_CHACHA20_SCALAR_MAX). */
-static void scalar_block(uint8_t *out, const uint8_t *in, size_t len,
-                         const uint32_t s[16]) {
+ * vector layout on this core (see HUSH_CHACHA20_SCALAR_MAX). Like the
+ * portable tier, the scalar rounds spill state words (key words included)
+ * to compiler slots: the work runs in its own frame, which the caller
+ * scrubs (HUSH_CHACHA20_SCALAR_SCRUB bytes) afterwards. */
+static __attribute__((noinline)) void scalar_block(uint8_t *out,
+                                                   const uint8_t *in,
+                                                   size_t len,
+                                                   const uint32_t s[16]) {
     HUSH_ALIGNED(32) uint32_t ks[16];
     hush_chacha20_block_words(ks, s);
     if (len == 64)
@@ -258,7 +263,10 @@ static void scalar_block(uint8_t *out, const uint8_t *in, size_t len,
 static void avx2_xor(uint8_t *out, const uint8_t *in, size_t len,
                      const uint32_t state[16]) {
     if (len <= HUSH_CHACHA20_SCALAR_MAX) {
-        if (len > 0) scalar_block(out, in, len, state);
+        if (len > 0) {
+            scalar_block(out, in, len, state);
+            hush_scrub_stack(HUSH_CHACHA20_SCALAR_SCRUB);
+        }
         return;
     }
     uint32_t s[16];
