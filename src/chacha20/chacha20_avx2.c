@@ -75,13 +75,9 @@ static inline __m256i lane_pair(__m256i x, __m256i y, int k) {
                   : _mm256_permute2x128_si256(x, y, 0x31);
 }
 
-/* 8 blocks, column layout; xors min(len, 512) bytes. */
-static inline void blocks8(uint8_t *out, const uint8_t *in, size_t len,
-                           const uint32_t s[16]) {
-    /* Only the counter words differ from a broadcast of s: the other
-     * words are broadcast again for the feed-forward rather than kept
-     * live, since 16 ymm registers hold just the working state. */
-    __m256i x[16];
+/* x = the 8 states of blocks s..s+7 (64-bit counter carried per lane);
+ * returns the counter words in ctr. */
+static inline void setup8(__m256i x[16], __m256i ctr[2], const uint32_t s[16]) {
     for (int i = 0; i < 16; i++)
         x[i] = _mm256_set1_epi32((int)s[i]);
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
@@ -91,22 +87,22 @@ static inline void blocks8(uint8_t *out, const uint8_t *in, size_t len,
     __m256i wrapped = _mm256_cmpgt_epi32(_mm256_xor_si256(lane, bias),
                                          _mm256_xor_si256(x[12], bias));
     x[13] = _mm256_sub_epi32(x[13], wrapped); /* wrapped is 0 or -1 */
-    const __m256i ctr_lo = x[12], ctr_hi = x[13];
-    for (int r = 0; r < 10; r++) {
-        QR8(x[0], x[4], x[8], x[12]);
-        QR8(x[1], x[5], x[9], x[13]);
-        QR8(x[2], x[6], x[10], x[14]);
-        QR8(x[3], x[7], x[11], x[15]);
-        QR8(x[0], x[5], x[10], x[15]);
-        QR8(x[1], x[6], x[11], x[12]);
-        QR8(x[2], x[7], x[8], x[13]);
-        QR8(x[3], x[4], x[9], x[14]);
-    }
+    ctr[0] = x[12], ctr[1] = x[13];
+}
+
+/* Feed-forward, transpose, out = in XOR keystream for min(len, 512)
+ * bytes. Only the counter words differ from a broadcast of s: the other
+ * words are broadcast again rather than kept live, since 16 ymm registers
+ * hold just the working state. */
+static inline void output8(uint8_t *out, const uint8_t *in, size_t len,
+                           __m256i x[16], const __m256i ctr[2],
+                           const uint32_t s[16]) {
+    __asm__("" : "+r"(s)); /* keep the broadcasts here, not live */
     for (int i = 0; i < 16; i++)
         if (i != 12 && i != 13)
             x[i] = _mm256_add_epi32(x[i], _mm256_set1_epi32((int)s[i]));
-    x[12] = _mm256_add_epi32(x[12], ctr_lo);
-    x[13] = _mm256_add_epi32(x[13], ctr_hi);
+    x[12] = _mm256_add_epi32(x[12], ctr[0]);
+    x[13] = _mm256_add_epi32(x[13], ctr[1]);
     /* r[g][i]: lane k holds words 4g..4g+3 of block 4k+i */
     __m256i r[4][4];
     for (int g = 0; g < 4; g++) {
@@ -130,12 +126,69 @@ static inline void blocks8(uint8_t *out, const uint8_t *in, size_t len,
     }
 }
 
-#define DIAG(b, c, d)                                                          \
-    b = _mm256_shuffle_epi32(b, 0x39), c = _mm256_shuffle_epi32(c, 0x4e),      \
-    d = _mm256_shuffle_epi32(d, 0x93)
-#define UNDIAG(b, c, d)                                                        \
-    b = _mm256_shuffle_epi32(b, 0x93), c = _mm256_shuffle_epi32(c, 0x4e),      \
-    d = _mm256_shuffle_epi32(d, 0x39)
+/* 8 blocks, column layout; xors min(len, 512) bytes. */
+static inline void blocks8(uint8_t *out, const uint8_t *in, size_t len,
+                           const uint32_t s[16]) {
+    __m256i x[16], ctr[2];
+    setup8(x, ctr, s);
+    for (int r = 0; r < 10; r++) {
+        QR8(x[0], x[4], x[8], x[12]);
+        QR8(x[1], x[5], x[9], x[13]);
+        QR8(x[2], x[6], x[10], x[14]);
+        QR8(x[3], x[7], x[11], x[15]);
+        QR8(x[0], x[5], x[10], x[15]);
+        QR8(x[1], x[6], x[11], x[12]);
+        QR8(x[2], x[7], x[8], x[13]);
+        QR8(x[3], x[4], x[9], x[14]);
+    }
+    output8(out, in, len, x, ctr, s);
+}
+
+/* 16 blocks as two 8-block batches interleaved quarter round by quarter
+ * round: one batch has 4 independent chains per round, too few for the
+ * 2-cycle latency of the vector operations on this core
+ * (docs/perf/chacha20.md #8). xors min(len, 1024) bytes, len > 512. */
+static inline void blocks16(uint8_t *out, const uint8_t *in, size_t len,
+                            const uint32_t s[16]) {
+    uint32_t s2[16];
+    memcpy(s2, s, sizeof s2);
+    hush_chacha20_advance(s2, 8);
+    __m256i x[16], y[16], cx[2], cy[2];
+    setup8(x, cx, s);
+    setup8(y, cy, s2);
+    for (int r = 0; r < 10; r++) {
+        QR8(x[0], x[4], x[8], x[12]);
+        QR8(y[0], y[4], y[8], y[12]);
+        QR8(x[1], x[5], x[9], x[13]);
+        QR8(y[1], y[5], y[9], y[13]);
+        QR8(x[2], x[6], x[10], x[14]);
+        QR8(y[2], y[6], y[10], y[14]);
+        QR8(x[3], x[7], x[11], x[15]);
+        QR8(y[3], y[7], y[11], y[15]);
+        QR8(x[0], x[5], x[10], x[15]);
+        QR8(y[0], y[5], y[10], y[15]);
+        QR8(x[1], x[6], x[11], x[12]);
+        QR8(y[1], y[6], y[11], y[12]);
+        QR8(x[2], x[7], x[8], x[13]);
+        QR8(y[2], y[7], y[8], y[13]);
+        QR8(x[3], x[4], x[9], x[14]);
+        QR8(y[3], y[4], y[9], y[14]);
+    }
+    output8(out, in, 512, x, cx, s);
+    output8(out + 512, in + 512, len - 512, y, cy, s2);
+    hush_wipe(s2, sizeof s2);
+}
+
+/* Rows a, c and d move for the diagonal round, not b: b is the last
+ * value a round produces and the first the next one needs (a += b), so
+ * its shuffle would sit on the critical chain; a, c and d are ready
+ * earlier. */
+#define DIAG(a, c, d)                                                          \
+    a = _mm256_shuffle_epi32(a, 0x93), c = _mm256_shuffle_epi32(c, 0x39),      \
+    d = _mm256_shuffle_epi32(d, 0x4e)
+#define UNDIAG(a, c, d)                                                        \
+    a = _mm256_shuffle_epi32(a, 0x39), c = _mm256_shuffle_epi32(c, 0x93),      \
+    d = _mm256_shuffle_epi32(d, 0x4e)
 
 /* Up to 4 blocks in the row layout (two sets of two interleaved); xors
  * min(len, 256) bytes. */
@@ -158,19 +211,19 @@ static inline void blocks_rows4(uint8_t *out, const uint8_t *in, size_t len,
         for (int r = 0; r < 10; r++) {
             QR8(a, b, c, d);
             QR8(e, f, g, h);
-            DIAG(b, c, d);
-            DIAG(f, g, h);
+            DIAG(a, c, d);
+            DIAG(e, g, h);
             QR8(a, b, c, d);
             QR8(e, f, g, h);
-            UNDIAG(b, c, d);
-            UNDIAG(f, g, h);
+            UNDIAG(a, c, d);
+            UNDIAG(e, g, h);
         }
     } else {
         for (int r = 0; r < 10; r++) {
             QR8(a, b, c, d);
-            DIAG(b, c, d);
+            DIAG(a, c, d);
             QR8(a, b, c, d);
-            UNDIAG(b, c, d);
+            UNDIAG(a, c, d);
         }
     }
     a = _mm256_add_epi32(a, a0), b = _mm256_add_epi32(b, b0);
@@ -188,21 +241,51 @@ static inline void blocks_rows4(uint8_t *out, const uint8_t *in, size_t len,
     }
 }
 
+/* One block (len 1..64) in general registers: shorter latency than any
+ * vector layout on this core (see HUSH_CHACHA20_SCALAR_MAX). Like the
+ * portable tier, the scalar rounds spill state words (key words included)
+ * to compiler slots: the work runs in its own frame, which the caller
+ * scrubs (HUSH_CHACHA20_SCALAR_SCRUB bytes) afterwards. */
+static __attribute__((noinline)) void scalar_block(uint8_t *out,
+                                                   const uint8_t *in,
+                                                   size_t len,
+                                                   const uint32_t s[16]) {
+    HUSH_ALIGNED(32) uint32_t ks[16];
+    hush_chacha20_block_words(ks, s);
+    if (len == 64)
+        hush_chacha20_xor_words64(out, in, ks);
+    else
+        xor64(out, in, _mm256_load_si256((const void *)ks),
+              _mm256_load_si256((const void *)(ks + 8)), len);
+    hush_wipe(ks, sizeof ks);
+}
+
 static void avx2_xor(uint8_t *out, const uint8_t *in, size_t len,
                      const uint32_t state[16]) {
+    if (len <= HUSH_CHACHA20_SCALAR_MAX) {
+        if (len > 0) {
+            scalar_block(out, in, len, state);
+            hush_scrub_stack(HUSH_CHACHA20_SCALAR_SCRUB);
+        }
+        return;
+    }
     uint32_t s[16];
     memcpy(s, state, sizeof s);
-    while (len >= 512) {
+    /* over 512 bytes: 16-block double batches, the last one partial */
+    while (len > 512) {
+        blocks16(out, in, len, s);
+        if (len <= 1024) goto done;
+        hush_chacha20_advance(s, 16);
+        out += 1024, in += 1024, len -= 1024;
+    }
+    /* 257..512 bytes: one 8-block batch beats two 4-block row passes
+     * (each a full latency chain) */
+    if (len > 256) {
         blocks8(out, in, len, s);
-        hush_chacha20_advance(s, 8);
-        out += 512, in += 512, len -= 512;
+        goto done;
     }
-    while (len > 0) {
-        size_t n = len < 256 ? len : 256;
-        blocks_rows4(out, in, n, s);
-        hush_chacha20_advance(s, 4);
-        out += n, in += n, len -= n;
-    }
+    if (len > 0) blocks_rows4(out, in, len, s);
+done:
     hush_wipe(s, sizeof s);
 }
 

@@ -23,17 +23,38 @@ static inline void blocks16(uint8_t *out, const uint8_t *in, size_t len,
     hush_chacha16_output(out, in, len, x, ctr, s);
 }
 
+/* 32 blocks as two interleaved 16-block batches (docs/perf/chacha20.md
+ * #7); xors min(len, 2048) bytes, len > 1024. */
+static inline void blocks32(uint8_t *out, const uint8_t *in, size_t len,
+                            const uint32_t s[16]) {
+    uint32_t s2[16];
+    memcpy(s2, s, sizeof s2);
+    hush_chacha20_advance(s2, 16);
+    __m512i x[16], y[16], cx[2], cy[2];
+    hush_chacha16_setup(x, cx, s);
+    hush_chacha16_setup(y, cy, s2);
+#pragma GCC unroll 10
+    for (int r = 0; r < 10; r++)
+        hush_chacha16x2_double_round(x, y);
+    hush_chacha16_output(out, in, 1024, x, cx, s);
+    hush_chacha16_output(out + 1024, in + 1024, len - 1024, y, cy, s2);
+    hush_wipe(s2, sizeof s2);
+}
+
 #define QR4(a, b, c, d) QR16(a, b, c, d)
 
-/* Diagonal round helpers for the row layout (vpshufd within each lane). */
-#define DIAG(b, c, d)                                                          \
-    b = _mm512_shuffle_epi32(b, _MM_PERM_ADCB),                                \
-    c = _mm512_shuffle_epi32(c, _MM_PERM_BADC),                                \
-    d = _mm512_shuffle_epi32(d, _MM_PERM_CBAD)
-#define UNDIAG(b, c, d)                                                        \
-    b = _mm512_shuffle_epi32(b, _MM_PERM_CBAD),                                \
-    c = _mm512_shuffle_epi32(c, _MM_PERM_BADC),                                \
-    d = _mm512_shuffle_epi32(d, _MM_PERM_ADCB)
+/* Diagonal round helpers for the row layout (vpshufd within each lane).
+ * Rows a, c and d move, not b: b is the last value a round produces and
+ * the first the next one needs (a += b), while a, c and d are ready 3-6
+ * operations earlier, so their shuffles run off the critical chain. */
+#define DIAG(a, c, d)                                                          \
+    a = _mm512_shuffle_epi32(a, _MM_PERM_CBAD),                                \
+    c = _mm512_shuffle_epi32(c, _MM_PERM_ADCB),                                \
+    d = _mm512_shuffle_epi32(d, _MM_PERM_BADC)
+#define UNDIAG(a, c, d)                                                        \
+    a = _mm512_shuffle_epi32(a, _MM_PERM_ADCB),                                \
+    c = _mm512_shuffle_epi32(c, _MM_PERM_CBAD),                                \
+    d = _mm512_shuffle_epi32(d, _MM_PERM_BADC)
 
 /* Up to 8 blocks in the row layout: two independent sets of four blocks
  * interleaved to hide latency. xors min(len, 512) bytes. */
@@ -58,19 +79,19 @@ static inline void blocks_rows8(uint8_t *out, const uint8_t *in, size_t len,
         for (int r = 0; r < 10; r++) {
             QR4(a, b, c, d);
             QR4(e, f, g, h);
-            DIAG(b, c, d);
-            DIAG(f, g, h);
+            DIAG(a, c, d);
+            DIAG(e, g, h);
             QR4(a, b, c, d);
             QR4(e, f, g, h);
-            UNDIAG(b, c, d);
-            UNDIAG(f, g, h);
+            UNDIAG(a, c, d);
+            UNDIAG(e, g, h);
         }
     } else {
         for (int r = 0; r < 10; r++) {
             QR4(a, b, c, d);
-            DIAG(b, c, d);
+            DIAG(a, c, d);
             QR4(a, b, c, d);
-            UNDIAG(b, c, d);
+            UNDIAG(a, c, d);
         }
     }
     __m512i o[4];
@@ -93,10 +114,43 @@ static inline void blocks_rows8(uint8_t *out, const uint8_t *in, size_t len,
     }
 }
 
+/* One block (len 1..64) in general registers: shorter latency than any
+ * vector layout on this core (see HUSH_CHACHA20_SCALAR_MAX). Like the
+ * portable tier, the scalar rounds spill state words (key words included)
+ * to compiler slots: the work runs in its own frame, which the caller
+ * scrubs (HUSH_CHACHA20_SCALAR_SCRUB bytes) afterwards. */
+static __attribute__((noinline)) void scalar_block(uint8_t *out,
+                                                   const uint8_t *in,
+                                                   size_t len,
+                                                   const uint32_t s[16]) {
+    HUSH_ALIGNED(64) uint32_t ks[16];
+    hush_chacha20_block_words(ks, s);
+    if (len == 64)
+        hush_chacha20_xor_words64(out, in, ks);
+    else
+        hush_chacha_xor_block(out, in, _mm512_load_si512((const void *)ks),
+                              len);
+    hush_wipe(ks, sizeof ks);
+}
+
 static void avx512_xor(uint8_t *out, const uint8_t *in, size_t len,
                        const uint32_t state[16]) {
+    if (len <= HUSH_CHACHA20_SCALAR_MAX) {
+        if (len > 0) {
+            scalar_block(out, in, len, state);
+            hush_scrub_stack(HUSH_CHACHA20_SCALAR_SCRUB);
+        }
+        return;
+    }
     uint32_t s[16];
     memcpy(s, state, sizeof s);
+    /* over 1024 bytes: 32-block batches, the last one partial */
+    while (len > 1024) {
+        blocks32(out, in, len, s);
+        if (len <= 2048) goto done;
+        hush_chacha20_advance(s, 32);
+        out += 2048, in += 2048, len -= 2048;
+    }
     while (len >= 512) {
         blocks16(out, in, len, s);
         if (len <= 1024) goto done;

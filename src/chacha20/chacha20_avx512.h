@@ -1,8 +1,8 @@
 /*
  * ChaCha20 with AVX-512, column layout (one zmm per state word, one lane
- * per block, 16 blocks): the pieces shared (static inline) by the chacha20
- * avx512 tier and the stitched ChaCha20-Poly1305 loop in src/chachapoly/.
- * Include only from files compiled with -mavx512f -mavx512vl -mavx512bw.
+ * per block, 16 blocks per batch): the pieces of the chacha20 avx512 tier
+ * (static inline). Include only from files compiled with -mavx512f
+ * -mavx512vl -mavx512bw.
  */
 #ifndef HUSH_CHACHA20_AVX512_H
 #define HUSH_CHACHA20_AVX512_H
@@ -71,6 +71,31 @@ static inline void hush_chacha16_double_round(__m512i x[16]) {
     QR16(x[1], x[6], x[11], x[12]);
     QR16(x[2], x[7], x[8], x[13]);
     QR16(x[3], x[4], x[9], x[14]);
+}
+
+/* One double round of two independent 16-block batches, quarter round by
+ * quarter round. On this core vpaddd/vpxord/vprold have a latency of 2
+ * cycles: one batch offers 4 independent chains per round, i.e. at most
+ * 2 operations per cycle, while the vector unit issues ~4 (2 of them
+ * rotates). Two batches give 8 chains. All operations are in place, so
+ * the 32 state registers need no scratch register. */
+static inline void hush_chacha16x2_double_round(__m512i x[16], __m512i y[16]) {
+    QR16(x[0], x[4], x[8], x[12]);
+    QR16(y[0], y[4], y[8], y[12]);
+    QR16(x[1], x[5], x[9], x[13]);
+    QR16(y[1], y[5], y[9], y[13]);
+    QR16(x[2], x[6], x[10], x[14]);
+    QR16(y[2], y[6], y[10], y[14]);
+    QR16(x[3], x[7], x[11], x[15]);
+    QR16(y[3], y[7], y[11], y[15]);
+    QR16(x[0], x[5], x[10], x[15]);
+    QR16(y[0], y[5], y[10], y[15]);
+    QR16(x[1], x[6], x[11], x[12]);
+    QR16(y[1], y[6], y[11], y[12]);
+    QR16(x[2], x[7], x[8], x[13]);
+    QR16(y[2], y[7], y[8], y[13]);
+    QR16(x[3], x[4], x[9], x[14]);
+    QR16(y[3], y[4], y[9], y[14]);
 }
 
 /* Feed-forward, transpose to blocks, and out = in XOR keystream for

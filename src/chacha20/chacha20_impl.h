@@ -124,6 +124,34 @@ static inline void hush_chacha20_advance(uint32_t s[16], uint64_t n) {
     s[13] = (uint32_t)(c >> 32);
 }
 
+/* Messages of at most this many bytes take the scalar one-block path in
+ * the vector tiers too. On this core (Zen 5) vpaddd/vpxord/vprold have a
+ * latency of 2 cycles against 1 for their scalar forms, and a single
+ * block is one dependent chain of 240 operations: ~480 cycles in any
+ * vector layout, ~240 in general registers (docs/perf/chacha20.md #5). */
+#define HUSH_CHACHA20_SCALAR_MAX 64
+/* Bytes wiped beneath the caller after a vector tier's scalar block: its
+ * frame with gcc 12 -O2 is under 320 bytes (return address, six saved
+ * registers, up to 63 bytes of alignment, 192 bytes of locals). */
+#define HUSH_CHACHA20_SCALAR_SCRUB 512
+
+/* The keystream words of one block (rounds plus feed-forward), computed
+ * in place in ks: the caller wipes ks, the only copy of the secret. */
+static inline void hush_chacha20_block_words(uint32_t ks[16],
+                                             const uint32_t s[16]) {
+    memcpy(ks, s, 64);
+    hush_chacha20_rounds(ks);
+    for (int i = 0; i < 16; i++)
+        ks[i] += s[i];
+}
+
+/* out = in XOR one whole keystream block, word by word from registers. */
+static inline void hush_chacha20_xor_words64(uint8_t *out, const uint8_t *in,
+                                             const uint32_t ks[16]) {
+    for (int i = 0; i < 16; i++)
+        hush_store32_le(out + 4 * i, hush_load32_le(in + 4 * i) ^ ks[i]);
+}
+
 /* One keystream block of state s (scalar). */
 static inline void hush_chacha20_block(uint8_t out[64], const uint32_t s[16]) {
     uint32_t x[16];

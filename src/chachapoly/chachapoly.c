@@ -11,7 +11,6 @@
  */
 #include "aead/aead_impl.h"
 #include "chacha20/chacha20_impl.h"
-#include "chachapoly/chachapoly_impl.h"
 #include "core/ct.h"
 #include "poly1305/poly1305_impl.h"
 
@@ -23,7 +22,7 @@ typedef struct chachapoly_state {
     const hush_poly1305_ops *poly;
 } chachapoly_state;
 
-#define CHUNK     4096 /* bytes per encrypt-then-MAC step: in+out fit L1 */
+#define CHUNK     8192 /* bytes per encrypt-then-MAC step: in+out fit L1 */
 #define SHORT_MAX 960  /* block 0 + message in one 1024-byte keystream call */
 
 static void setup(void *state, const uint8_t *key) {
@@ -92,16 +91,6 @@ static uint32_t run(const chachapoly_state *st, uint32_t s[16], uint8_t *out,
         hush_wipe(otk, sizeof otk);
         mac_padded(poly, ps, ad, adlen);
         size_t done = 0;
-#if defined(HUSH_X86_64)
-        /* both AVX-512 tiers in force: the stitched loop (the pointers
-         * are the implementations captured at setup, public) */
-        if (cc == &hush_chacha20_avx512 && poly == &hush_poly1305_avx512 &&
-            len >= 1024) {
-            size_t units = len / 1024;
-            hush_chachapoly_avx512_stitched(out, in, units, s, ps, encrypt);
-            done = units * 1024;
-        }
-#endif
         while (done < len) {
             size_t n = len - done < CHUNK ? len - done : CHUNK;
             if (encrypt) {

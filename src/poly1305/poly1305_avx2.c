@@ -1,10 +1,14 @@
 /*
- * Poly1305, AVX2: four blocks per step in radix 2^26, one block per 64-bit
- * lane, multiplied with vpmuludq (32x32 -> 64). Lane j accumulates blocks
- * j, j+4, j+8, ... as acc = acc * r^4 + m; at the end lane j is multiplied
- * by r^(4-j) and the lanes are summed, which is Horner's rule reordered.
- * Inputs below 128 bytes and the blocks left over stay on the shared
- * scalar code; the powers r^1..r^4 are computed on the first vector call.
+ * Poly1305, AVX2: eight blocks per step in radix 2^26, one block per
+ * 64-bit lane, multiplied with vpmuludq (32x32 -> 64), in two independent
+ * accumulators A and B so two multiply-and-carry chains are in flight
+ * (one chain is latency-bound: docs/perf/poly1305.md). Lane j of A
+ * accumulates blocks j, j+8, j+16, ..., lane j of B blocks 4+j, 12+j, ...,
+ * each as acc = acc * r^8 + m; at the end lane j of A is multiplied by
+ * r^(8-j), lane j of B by r^(4-j), and all lanes are summed: Horner's rule
+ * reordered. Inputs below 128 bytes and the blocks left over stay on the
+ * shared scalar code; the powers r^1..r^8 are computed on the first
+ * vector call.
  * Constant time: multiplications, additions, shifts and masks only.
  */
 #include <immintrin.h>
@@ -14,8 +18,10 @@
 typedef struct avx2_state {
     hush_poly1305_scalar sc;
     uint64_t have_powers;               /* public: depends on lengths only */
-    HUSH_ALIGNED(64) uint64_t rp[5][4]; /* limb i of r^(4-j) in lane j */
-    HUSH_ALIGNED(64) uint64_t sp[5][4]; /* 5 * rp */
+    HUSH_ALIGNED(32) uint64_t rp[5][4]; /* limb i of r^(4-j) in lane j */
+    HUSH_ALIGNED(32) uint64_t sp[5][4]; /* 5 * rp */
+    HUSH_ALIGNED(32) uint64_t rq[5][4]; /* limb i of r^(8-j) in lane j */
+    HUSH_ALIGNED(32) uint64_t sq[5][4]; /* 5 * rq */
 } avx2_state;
 
 _Static_assert(sizeof(avx2_state) <= HUSH_POLY1305_STATE_BYTES,
@@ -33,14 +39,20 @@ static void to_radix26(uint64_t l[5], const uint64_t h[3]) {
 
 static void compute_powers(avx2_state *st) {
     uint64_t p[3] = {st->sc.r[0], st->sc.r[1], 0};
-    for (int k = 1; k <= 4; k++) {
+    for (int k = 1; k <= 8; k++) {
         if (k > 1) hush_poly1305_mul(p, st->sc.r[0], st->sc.r[1]);
         uint64_t l[5];
         to_radix26(l, p);
         for (int i = 0; i < 5; i++) {
-            st->rp[i][4 - k] = l[i];
-            st->sp[i][4 - k] = l[i] * 5;
+            if (k <= 4) {
+                st->rp[i][4 - k] = l[i];
+                st->sp[i][4 - k] = l[i] * 5;
+            } else {
+                st->rq[i][8 - k] = l[i];
+                st->sq[i][8 - k] = l[i] * 5;
+            }
         }
+        hush_wipe(l, sizeof l);
     }
     hush_wipe(p, sizeof p);
     st->have_powers = 1;
@@ -101,12 +113,21 @@ static inline uint64_t sum_lanes(__m256i v) {
     return (uint64_t)_mm_cvtsi128_si64(s) + (uint64_t)_mm_extract_epi64(s, 1);
 }
 
-/* Absorbs groups * 64 bytes (groups >= 1) with the vector code. */
-static void vector_blocks(avx2_state *st, const uint8_t *in, size_t groups) {
-    __m256i r[5], s[5], a[5], m[5];
+static inline void load_powers(__m256i r[5], __m256i s[5],
+                               const uint64_t rl[5][4],
+                               const uint64_t sl[5][4]) {
     for (int i = 0; i < 5; i++) {
-        r[i] = _mm256_set1_epi64x((long long)st->rp[i][0]); /* r^4 */
-        s[i] = _mm256_set1_epi64x((long long)st->sp[i][0]);
+        r[i] = _mm256_load_si256((const void *)rl[i]);
+        s[i] = _mm256_load_si256((const void *)sl[i]);
+    }
+}
+
+/* Absorbs pairs * 128 bytes (pairs >= 1) with the vector code. */
+static void vector_pairs(avx2_state *st, const uint8_t *in, size_t pairs) {
+    __m256i r[5], s[5], a[5], b[5], m[5];
+    for (int i = 0; i < 5; i++) {
+        r[i] = _mm256_set1_epi64x((long long)st->rq[i][0]); /* r^8 */
+        s[i] = _mm256_set1_epi64x((long long)st->sq[i][0]);
     }
     uint64_t l[5];
     to_radix26(l, st->sc.h);
@@ -114,21 +135,25 @@ static void vector_blocks(avx2_state *st, const uint8_t *in, size_t groups) {
     for (int i = 0; i < 5; i++)
         a[i] = _mm256_add_epi64(m[i],
                                 _mm256_setr_epi64x((long long)l[i], 0, 0, 0));
-    for (size_t g = 1; g < groups; g++) {
-        in += 64;
-        load_blocks(m, in);
+    load_blocks(b, in + 64);
+    for (size_t p = 1; p < pairs; p++) {
+        in += 128;
         mul_carry(a, a, r, s);
+        mul_carry(b, b, r, s);
+        load_blocks(m, in);
         for (int i = 0; i < 5; i++)
             a[i] = _mm256_add_epi64(a[i], m[i]);
+        load_blocks(m, in + 64);
+        for (int i = 0; i < 5; i++)
+            b[i] = _mm256_add_epi64(b[i], m[i]);
     }
-    for (int i = 0; i < 5; i++) {
-        r[i] = _mm256_load_si256((const void *)st->rp[i]);
-        s[i] = _mm256_load_si256((const void *)st->sp[i]);
-    }
+    load_powers(r, s, st->rq, st->sq); /* r^8..r^5 */
     mul_carry(a, a, r, s);
+    load_powers(r, s, st->rp, st->sp); /* r^4..r^1 */
+    mul_carry(b, b, r, s);
     for (int i = 0; i < 5; i++)
-        l[i] = sum_lanes(a[i]);
-    /* back to radix 2^64; each sum is below 2^30 */
+        l[i] = sum_lanes(_mm256_add_epi64(a[i], b[i]));
+    /* back to radix 2^64; each sum is below 2^31 */
     hush_u128 t0 =
         (hush_u128)l[0] + ((hush_u128)l[1] << 26) + ((hush_u128)l[2] << 52);
     hush_u128 t1 =
@@ -156,9 +181,9 @@ static void avx2_blocks(void *state, const uint8_t *in, size_t len,
     /* lengths and hibit are public */
     if (hibit && len >= 128) {
         if (!st->have_powers) compute_powers(st);
-        size_t groups = len / 64;
-        vector_blocks(st, in, groups);
-        in += groups * 64, len -= groups * 64;
+        size_t pairs = len / 128;
+        vector_pairs(st, in, pairs);
+        in += pairs * 128, len -= pairs * 128;
     }
     hush_poly1305_scalar_blocks(&st->sc, in, len, hibit);
 }

@@ -1,8 +1,8 @@
 /*
  * Poly1305 with AVX-512 IFMA, radix 2^44: the state layout and the vector
- * arithmetic, shared (static inline) by the poly1305 avx512 tier and the
- * stitched ChaCha20-Poly1305 loop in src/chachapoly/. Include only from
- * files compiled with -mavx512f -mavx512vl -mavx512bw -mavx512ifma.
+ * arithmetic of the poly1305 avx512 tier (static inline, kept apart from
+ * the tier's entry points). Include only from files compiled with
+ * -mavx512f -mavx512vl -mavx512bw -mavx512ifma.
  * Constant time: multiplications, additions, shifts and masks only.
  */
 #ifndef HUSH_POLY1305_IFMA_H

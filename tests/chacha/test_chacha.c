@@ -335,15 +335,35 @@ static void differential(void) {
     uint8_t *in = malloc(BIG2), *a = malloc(BIG2 + 16), *b = malloc(BIG2 + 16);
     for (size_t len = 0; len <= 1100; len++)
         diff_one(len, in, a, b);
-    /* 1..5 whole 1024-byte units of the stitched AVX-512 loop, with tails */
-    static const size_t more[] = {2048, 2100, 3072 + 63, 4096 + 64,
-                                  5 * 1024 + 1};
+    /* several AEAD chunks with tails; partial second halves of the
+     * 32-block ChaCha20 batch */
+    static const size_t more[] = {1536 + 5,  2047,        2048,      2049,
+                                  2100,      3000,        3072 + 63, 4095,
+                                  4096 + 64, 5 * 1024 + 1};
     for (size_t i = 0; i < sizeof more / sizeof *more; i++)
         diff_one(more[i], in, a, b);
     diff_one(8191, in, a, b);
     diff_one(BIG1, in, a, b);
     diff_one(BIG2, in, a, b);
     free(in), free(a), free(b);
+}
+
+/* Poly1305 limb bounds: all-ones messages and keys (the largest clamped
+ * r, every block 2^130 - 1) over lengths that fill the vector tiers'
+ * accumulators for several steps, against libsodium. */
+static void poly1305_extremes(void) {
+    static uint8_t msg[4096 + 48];
+    uint8_t key[32], t1[16], t2[16];
+    memset(msg, 0xff, sizeof msg);
+    for (int k = 0; k < 2; k++) {
+        memset(key, k ? 0xff : 0x00, sizeof key);
+        if (!k) memset(key, 0xff, 16); /* r all ones (clamped), s zero */
+        for (size_t len = 112; len <= sizeof msg; len += 48) {
+            hush_poly1305(t1, msg, len, key);
+            crypto_onetimeauth_poly1305(t2, msg, len, key);
+            CHECK_MEM(t1, t2, 16);
+        }
+    }
 }
 
 /* XChaCha20's 64-bit counter carries from word 12 into word 13 and wraps
@@ -444,6 +464,7 @@ int main(int argc, char **argv) {
             differential();
             limits();
             xchacha_counter_carry();
+            poly1305_extremes();
             remembers_implementation(cimpl, pimpl);
         }
     }
