@@ -343,18 +343,22 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
                              uint8_t tag[16], const unsigned R, const int enc) {
     uint64_t hi = hush_load64_be(nonce);
     uint64_t lo = ((uint64_t)hush_load32_be(nonce + 8) << 32) | 1;
-    /* E(J0) first: independent of everything after it */
-    __m128i j0 = _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo),
-                                  ghash_bswap_mask());
-    /* E(J0) is key-derived: parked in the tag buffer (the caller's output
-     * or a wiped local), not in a register the loop below would spill */
-    _mm_storeu_si128((__m128i *)(void *)tag,
-                     aesni_encrypt1(aesni_key_of(&s->aes), R, j0));
     __m512i ctr = _mm512_add_epi64(
         _mm512_broadcast_i32x4(_mm_set_epi64x((long long)hi, (long long)lo)),
         _mm512_set_epi64(0, 4, 0, 3, 0, 2, 0, 1));
     __m128i acc = _mm_setzero_si128();
     if (adlen) acc = ghash_bytes(acc, &s->ghash, ad, adlen);
+    /* E(J0) is key-derived: it waits in the tag buffer (the caller's output
+     * or open's wiped `want`), not in a register the loop below would
+     * spill. The tag may alias the AD or the nonce (not the message), so
+     * it is written only after both are read; the empty asm tells the
+     * compiler the buffer may have changed, so it reloads it at the end
+     * instead of keeping the value in a register. */
+    __m128i j0 = _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo),
+                                  ghash_bswap_mask());
+    _mm_storeu_si128((__m128i *)(void *)tag,
+                     aesni_encrypt1(aesni_key_of(&s->aes), R, j0));
+    __asm__("" : "+m"(*(uint8_t(*)[16])tag));
     if (len) acc = crypt_pass(s, out, in, len, ctr, acc, R, enc);
     __m128i lens = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
                                   (long long)((uint64_t)len * 8));
