@@ -1,14 +1,15 @@
 /*
  * Fused AES-GCM tier: VAES and VPCLMULQDQ on 512-bit registers, a whole
- * seal or open in one function. Each step takes 16 blocks (four
+ * seal or open in one function. Each main step takes 32 blocks (eight
  * registers): the AES rounds of the counters and the carry-less products
  * of the ciphertext are independent work the core runs side by side, and
  * the ciphertext is hashed straight from registers (seal) or as it is
  * loaded (open), never re-read from memory. The body is instantiated per
- * round count so every loop over rounds and registers unrolls and the
- * round keys and powers of H stay in registers. Tails (< 256 bytes,
- * including a partial last block) are one byte-masked step; the AD's
- * partial block is a byte-masked load, zero-padded by the mask.
+ * round count so every loop over rounds and registers unrolls; the long
+ * path reads round keys and powers of H from the key state at each step
+ * (see fused_src) so that no key-derived value is spilled to the stack. Tails
+ * (< 256 bytes, including a partial last block) are one byte-masked step; the
+ * AD's partial block is a byte-masked load, zero-padded by the mask.
  *
  * Used when the state's tiers are exactly aes=vaes512 and
  * ghash=vpclmul512 (gcm.c). With a 96-bit nonce the low 64 bits of the
@@ -25,68 +26,96 @@
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
-typedef struct fused_keys {
-    __m512i k[15]; /* round keys, broadcast to the four lanes */
-    __m512i hp[8]; /* H^32..H^29, ..., H^4..H^1 */
-} fused_keys;
+/*
+ * The long path reads round keys and powers of H from the key state (secret
+ * memory) at every step instead of keeping them in registers across the
+ * loop: 15 broadcast round keys, 32 powers of H and 16 data vectors do not
+ * fit in 32 zmm registers, and whatever the compiler spills lands in stack
+ * slots that C cannot wipe. fused_src is the pair of pointers the loops
+ * read from; fused_launder() passes them through an empty asm at the top of
+ * each step, so the compiler cannot prove a load of an earlier step still
+ * holds and keep (and spill) it: every key-derived value is loaded, used
+ * within a few instructions and dead again. Loads are cheap (three load
+ * ports; a broadcast load is one uop) next to eight vaesenc per key.
+ */
+typedef struct fused_src {
+    const __m128i *ek;  /* round keys 0..R of the AES-NI layout */
+    const uint8_t *pow; /* H^32..H^1, 16 bytes each, 64-byte aligned */
+} fused_src;
 
-ALWAYS_INLINE void load_keys(fused_keys *fk, const gcm_state *s,
-                             const unsigned R) {
-    const __m128i *ek = aesni_key_of(&s->aes)->ek;
-#pragma GCC unroll 15
-    for (unsigned r = 0; r <= R; r++)
-        fk->k[r] = _mm512_broadcast_i32x4(ek[r]);
-#pragma GCC unroll 8
-    for (int i = 0; i < 8; i++)
-        fk->hp[i] = _mm512_load_si512((const void *)s->ghash.pow[4 * i]);
+ALWAYS_INLINE fused_src fused_src_of(const gcm_state *s) {
+    fused_src f = {aesni_key_of(&s->aes)->ek, (const uint8_t *)s->ghash.pow};
+    return f;
+}
+
+ALWAYS_INLINE void fused_launder(fused_src *f) {
+    __asm__("" : "+r"(f->ek), "+r"(f->pow));
+}
+
+/* round key r broadcast to the four lanes, loaded where it is used */
+ALWAYS_INLINE __m512i round_key(const fused_src *f, unsigned r) {
+    return _mm512_broadcast_i32x4(_mm_load_si128(f->ek + r));
+}
+
+/* H^(32-4i)..H^(29-4i): register i of the 32-power table */
+ALWAYS_INLINE __m512i hpow(const fused_src *f, int i) {
+    return _mm512_load_si512((const void *)(f->pow + 64 * i));
 }
 
 ALWAYS_INLINE void aes4(__m512i *x0, __m512i *x1, __m512i *x2, __m512i *x3,
-                        const fused_keys *fk, const unsigned R) {
-    *x0 = _mm512_xor_si512(*x0, fk->k[0]);
-    *x1 = _mm512_xor_si512(*x1, fk->k[0]);
-    *x2 = _mm512_xor_si512(*x2, fk->k[0]);
-    *x3 = _mm512_xor_si512(*x3, fk->k[0]);
+                        const fused_src *f, const unsigned R) {
+    __m512i k = round_key(f, 0);
+    *x0 = _mm512_xor_si512(*x0, k);
+    *x1 = _mm512_xor_si512(*x1, k);
+    *x2 = _mm512_xor_si512(*x2, k);
+    *x3 = _mm512_xor_si512(*x3, k);
 #pragma GCC unroll 14
     for (unsigned r = 1; r < R; r++) {
-        *x0 = _mm512_aesenc_epi128(*x0, fk->k[r]);
-        *x1 = _mm512_aesenc_epi128(*x1, fk->k[r]);
-        *x2 = _mm512_aesenc_epi128(*x2, fk->k[r]);
-        *x3 = _mm512_aesenc_epi128(*x3, fk->k[r]);
+        k = round_key(f, r);
+        *x0 = _mm512_aesenc_epi128(*x0, k);
+        *x1 = _mm512_aesenc_epi128(*x1, k);
+        *x2 = _mm512_aesenc_epi128(*x2, k);
+        *x3 = _mm512_aesenc_epi128(*x3, k);
     }
-    *x0 = _mm512_aesenclast_epi128(*x0, fk->k[R]);
-    *x1 = _mm512_aesenclast_epi128(*x1, fk->k[R]);
-    *x2 = _mm512_aesenclast_epi128(*x2, fk->k[R]);
-    *x3 = _mm512_aesenclast_epi128(*x3, fk->k[R]);
+    k = round_key(f, R);
+    *x0 = _mm512_aesenclast_epi128(*x0, k);
+    *x1 = _mm512_aesenclast_epi128(*x1, k);
+    *x2 = _mm512_aesenclast_epi128(*x2, k);
+    *x3 = _mm512_aesenclast_epi128(*x3, k);
 }
 
 /* The round function of eight registers (32 blocks): eight independent
  * chains are enough to keep both AES units busy through their latency. */
-ALWAYS_INLINE void aes8(__m512i x[8], const fused_keys *fk, const unsigned R) {
+ALWAYS_INLINE void aes8(__m512i x[8], const fused_src *f, const unsigned R) {
+    __m512i k = round_key(f, 0);
 #pragma GCC unroll 8
     for (int i = 0; i < 8; i++)
-        x[i] = _mm512_xor_si512(x[i], fk->k[0]);
+        x[i] = _mm512_xor_si512(x[i], k);
 #pragma GCC unroll 14
-    for (unsigned r = 1; r < R; r++)
+    for (unsigned r = 1; r < R; r++) {
+        k = round_key(f, r);
 #pragma GCC unroll 8
         for (int i = 0; i < 8; i++)
-            x[i] = _mm512_aesenc_epi128(x[i], fk->k[r]);
+            x[i] = _mm512_aesenc_epi128(x[i], k);
+    }
+    k = round_key(f, R);
 #pragma GCC unroll 8
     for (int i = 0; i < 8; i++)
-        x[i] = _mm512_aesenclast_epi128(x[i], fk->k[R]);
+        x[i] = _mm512_aesenclast_epi128(x[i], k);
 }
 
 /* acc = (acc ^ g[0..7] as 32 blocks) * matching powers, reduced once */
-ALWAYS_INLINE __m128i ghash32(__m128i acc, __m512i g[8], const fused_keys *fk) {
+ALWAYS_INLINE __m128i ghash32(__m128i acc, __m512i g[8], const fused_src *f) {
     ghash_acc512 a;
+    __m512i h = hpow(f, 0);
     g[0] = _mm512_xor_si512(g[0], _mm512_zextsi128_si512(acc));
-    a.lo = _mm512_clmulepi64_epi128(g[0], fk->hp[0], 0x00);
-    a.hi = _mm512_clmulepi64_epi128(g[0], fk->hp[0], 0x11);
-    a.mid = _mm512_xor_si512(_mm512_clmulepi64_epi128(g[0], fk->hp[0], 0x01),
-                             _mm512_clmulepi64_epi128(g[0], fk->hp[0], 0x10));
+    a.lo = _mm512_clmulepi64_epi128(g[0], h, 0x00);
+    a.hi = _mm512_clmulepi64_epi128(g[0], h, 0x11);
+    a.mid = _mm512_xor_si512(_mm512_clmulepi64_epi128(g[0], h, 0x01),
+                             _mm512_clmulepi64_epi128(g[0], h, 0x10));
 #pragma GCC unroll 8
     for (int i = 1; i < 8; i++)
-        ghash_acc512_mul(&a, g[i], fk->hp[i]);
+        ghash_acc512_mul(&a, g[i], hpow(f, i));
     return ghash_acc512_reduce(&a);
 }
 
@@ -121,13 +150,14 @@ static inline __m128i ghash_bytes(__m128i acc, const hush_ghash_key *k,
  * accumulator; *ctr (four counters in native order, one per lane) is the
  * first counter block's, advanced as blocks are used.
  */
-ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, const fused_keys *fk,
-                                 uint8_t *out, const uint8_t *in, size_t len,
-                                 __m512i ctr, __m128i acc, const unsigned R,
-                                 const int enc) {
+ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, uint8_t *out,
+                                 const uint8_t *in, size_t len, __m512i ctr,
+                                 __m128i acc, const unsigned R, const int enc) {
     const __m512i four = _mm512_set_epi64(0, 4, 0, 4, 0, 4, 0, 4);
+    fused_src f = fused_src_of(s);
     for (; len >= 512; len -= 512, in += 512, out += 512) {
         __m512i x[8], g[8];
+        fused_launder(&f);
 #pragma GCC unroll 8
         for (int i = 0; i < 8; i++) {
             x[i] = vaes_bswap128(ctr);
@@ -137,9 +167,9 @@ ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, const fused_keys *fk,
 #pragma GCC unroll 8
             for (int i = 0; i < 8; i++)
                 g[i] = ghash_bswap512(_mm512_loadu_si512(in + 64 * i));
-            acc = ghash32(acc, g, fk);
+            acc = ghash32(acc, g, &f);
         }
-        aes8(x, fk, R);
+        aes8(x, &f, R);
 #pragma GCC unroll 8
         for (int i = 0; i < 8; i++) {
             x[i] = _mm512_xor_si512(x[i], _mm512_loadu_si512(in + 64 * i));
@@ -149,19 +179,20 @@ ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, const fused_keys *fk,
 #pragma GCC unroll 8
             for (int i = 0; i < 8; i++)
                 g[i] = ghash_bswap512(x[i]);
-            acc = ghash32(acc, g, fk);
+            acc = ghash32(acc, g, &f);
         }
     }
     /* what is left (< 512 bytes): steps of at most 16 blocks */
     for (; len > 256; len -= 256, in += 256, out += 256) {
         __m512i x[4], d[4], g[4];
         ghash_acc512 a;
+        fused_launder(&f);
         for (int i = 0; i < 4; i++) {
             d[i] = _mm512_loadu_si512(in + 64 * i);
             x[i] = vaes_bswap128(ctr);
             ctr = _mm512_add_epi64(ctr, four);
         }
-        aes4(&x[0], &x[1], &x[2], &x[3], fk, R);
+        aes4(&x[0], &x[1], &x[2], &x[3], &f, R);
         for (int i = 0; i < 4; i++) {
             x[i] = _mm512_xor_si512(x[i], d[i]);
             _mm512_storeu_si512(out + 64 * i, x[i]);
@@ -185,7 +216,7 @@ ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, const fused_keys *fk,
             x[i] = vaes_bswap128(ctr);
             ctr = _mm512_add_epi64(ctr, four);
         }
-        aes4(&x[0], &x[1], &x[2], &x[3], fk, R);
+        aes4(&x[0], &x[1], &x[2], &x[3], &f, R);
         for (int i = 0; i < 4; i++) {
             x[i] = _mm512_maskz_xor_epi64(0xff, x[i], d[i]);
             x[i] = _mm512_maskz_mov_epi8(bm[i], x[i]);
@@ -310,46 +341,46 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
                              const uint8_t *in, size_t len, const uint8_t *ad,
                              size_t adlen, const uint8_t *nonce,
                              uint8_t tag[16], const unsigned R, const int enc) {
-    fused_keys fk;
-    load_keys(&fk, s, R);
     uint64_t hi = hush_load64_be(nonce);
     uint64_t lo = ((uint64_t)hush_load32_be(nonce + 8) << 32) | 1;
-    /* E(J0) first: independent of everything after it */
-    __m128i j0 = _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo),
-                                  ghash_bswap_mask());
-    __m128i ek0 = aesni_encrypt1(aesni_key_of(&s->aes), R, j0);
     __m512i ctr = _mm512_add_epi64(
         _mm512_broadcast_i32x4(_mm_set_epi64x((long long)hi, (long long)lo)),
         _mm512_set_epi64(0, 4, 0, 3, 0, 2, 0, 1));
     __m128i acc = _mm_setzero_si128();
     if (adlen) acc = ghash_bytes(acc, &s->ghash, ad, adlen);
-    if (len) acc = crypt_pass(s, &fk, out, in, len, ctr, acc, R, enc);
+    /* E(J0) is key-derived: it waits in the tag buffer (the caller's output
+     * or open's wiped `want`), not in a register the loop below would
+     * spill. The tag may alias the AD or the nonce (not the message), so
+     * it is written only after both are read; the empty asm tells the
+     * compiler the buffer may have changed, so it reloads it at the end
+     * instead of keeping the value in a register. */
+    __m128i j0 = _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo),
+                                  ghash_bswap_mask());
+    _mm_storeu_si128((__m128i *)(void *)tag,
+                     aesni_encrypt1(aesni_key_of(&s->aes), R, j0));
+    __asm__("" : "+m"(*(uint8_t(*)[16])tag));
+    if (len) acc = crypt_pass(s, out, in, len, ctr, acc, R, enc);
     __m128i lens = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
                                   (long long)((uint64_t)len * 8));
     acc = ghash_mul1(_mm_xor_si128(acc, lens),
                      _mm_load_si128((const __m128i *)(const void *)
                                         s->ghash.pow[HUSH_GHASH_POWERS - 1]));
-    __m128i t = _mm_xor_si128(_mm_shuffle_epi8(acc, ghash_bswap_mask()), ek0);
+    __m128i t = _mm_xor_si128(_mm_shuffle_epi8(acc, ghash_bswap_mask()),
+                              _mm_loadu_si128((const __m128i *)(void *)tag));
     _mm_storeu_si128((__m128i *)(void *)tag, t);
-    HUSH_WIPE_OBJ(&fk);
 }
 
 /*
- * The long path keeps 15 broadcast round keys, 32 powers of H and 16 data
- * vectors live at once: more than the 32 zmm registers, so the compiler
- * spills round keys and powers of H to the stack (about 120 zmm stores;
- * gcc 12 -fstack-usage gives fused_open a 4288-byte frame). Those spill
- * slots are not ours to wipe from C, so the public wrappers below run the
- * long path in its own frame and then wipe that much stack beneath them.
- * The leak census (docs/LEAKS.md) checks that no copy is left. The short
- * path uses no more than a few hundred bytes and keeps keys in registers.
+ * Neither path leaves key material on the stack (no scrub needed): the
+ * short path broadcasts round keys from the schedule into registers, the
+ * long path loads round keys and powers of H from the state at every step
+ * (fused_src), E(J0) waits in the tag buffer, and the stack slots the
+ * compiler uses hold only counters, constants, public AD blocks and `want`
+ * (wiped). The leak census (tools/leakscan) checks both paths.
  */
-#define FUSED_FRAME_SCRUB 4608
-
-static __attribute__((noinline)) void
-fused_seal_frame(const gcm_state *s, uint8_t *c, uint8_t *tag, const uint8_t *m,
-                 size_t mlen, const uint8_t *ad, size_t adlen,
-                 const uint8_t *nonce) {
+static void fused_seal(const gcm_state *s, uint8_t *c, uint8_t *tag,
+                       const uint8_t *m, size_t mlen, const uint8_t *ad,
+                       size_t adlen, const uint8_t *nonce) {
     if (mlen <= SHORT_MAX) {
         if (s->aes.rounds == 10)
             short_run(s, c, m, mlen, ad, adlen, nonce, tag, 10, 1);
@@ -361,10 +392,9 @@ fused_seal_frame(const gcm_state *s, uint8_t *c, uint8_t *tag, const uint8_t *m,
         fused_run(s, c, m, mlen, ad, adlen, nonce, tag, 14, 1);
 }
 
-static __attribute__((noinline)) int
-fused_open_frame(const gcm_state *s, uint8_t *m, const uint8_t *c, size_t clen,
-                 const uint8_t *tag, const uint8_t *ad, size_t adlen,
-                 const uint8_t *nonce) {
+static int fused_open(const gcm_state *s, uint8_t *m, const uint8_t *c,
+                      size_t clen, const uint8_t *tag, const uint8_t *ad,
+                      size_t adlen, const uint8_t *nonce) {
     uint8_t want[16];
     if (clen <= SHORT_MAX) {
         if (s->aes.rounds == 10)
@@ -382,22 +412,6 @@ fused_open_frame(const gcm_state *s, uint8_t *m, const uint8_t *c, size_t clen,
         return HUSH_ERR_AUTH;
     }
     return HUSH_OK;
-}
-
-static void fused_seal(const gcm_state *s, uint8_t *c, uint8_t *tag,
-                       const uint8_t *m, size_t mlen, const uint8_t *ad,
-                       size_t adlen, const uint8_t *nonce) {
-    fused_seal_frame(s, c, tag, m, mlen, ad, adlen, nonce);
-    /* the length is public: only the long path spills key material */
-    if (mlen > SHORT_MAX) hush_scrub_stack(FUSED_FRAME_SCRUB);
-}
-
-static int fused_open(const gcm_state *s, uint8_t *m, const uint8_t *c,
-                      size_t clen, const uint8_t *tag, const uint8_t *ad,
-                      size_t adlen, const uint8_t *nonce) {
-    int r = fused_open_frame(s, m, c, clen, tag, ad, adlen, nonce);
-    if (clen > SHORT_MAX) hush_scrub_stack(FUSED_FRAME_SCRUB);
-    return r;
 }
 
 /* The powers of H the paths above read: short_run H^1..H^(cb+2) (cb <= 7)
