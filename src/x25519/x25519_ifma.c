@@ -23,6 +23,7 @@
  */
 #include <immintrin.h>
 
+#include "core/registers.h"
 #include "x25519/x25519_impl.h"
 
 typedef __m256i fe4[5];
@@ -287,30 +288,8 @@ static void x25519_ladder_ifma(uint8_t out[32], const uint8_t scalar[32],
     hush_wipe(zl, sizeof zl);
     hush_wipe(xw, sizeof xw);
     hush_wipe(zw, sizeof zw);
-    /* vzeroall clears ymm0-15; ymm16-31 (AVX-512 only) need their own */
-    __asm__ __volatile__("vpxord %%zmm16, %%zmm16, %%zmm16\n\t"
-                         "vpxord %%zmm17, %%zmm17, %%zmm17\n\t"
-                         "vpxord %%zmm18, %%zmm18, %%zmm18\n\t"
-                         "vpxord %%zmm19, %%zmm19, %%zmm19\n\t"
-                         "vpxord %%zmm20, %%zmm20, %%zmm20\n\t"
-                         "vpxord %%zmm21, %%zmm21, %%zmm21\n\t"
-                         "vpxord %%zmm22, %%zmm22, %%zmm22\n\t"
-                         "vpxord %%zmm23, %%zmm23, %%zmm23\n\t"
-                         "vpxord %%zmm24, %%zmm24, %%zmm24\n\t"
-                         "vpxord %%zmm25, %%zmm25, %%zmm25\n\t"
-                         "vpxord %%zmm26, %%zmm26, %%zmm26\n\t"
-                         "vpxord %%zmm27, %%zmm27, %%zmm27\n\t"
-                         "vpxord %%zmm28, %%zmm28, %%zmm28\n\t"
-                         "vpxord %%zmm29, %%zmm29, %%zmm29\n\t"
-                         "vpxord %%zmm30, %%zmm30, %%zmm30\n\t"
-                         "vpxord %%zmm31, %%zmm31, %%zmm31\n\t"
-                         "vzeroall" ::
-                             : "xmm16", "xmm17", "xmm18", "xmm19", "xmm20",
-                               "xmm21", "xmm22", "xmm23", "xmm24", "xmm25",
-                               "xmm26", "xmm27", "xmm28", "xmm29", "xmm30",
-                               "xmm31", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",
-                               "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",
-                               "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+    /* the ladder's lanes held the scalar's bits and field elements */
+    hush_clear_vector_registers();
 }
 
 const hush_x25519_ops hush_x25519_ifma = {
