@@ -101,10 +101,10 @@ ASCON_INLINE void modes_aead_finish(ascon_state *st, const uint64_t key[2],
     hush_store64_le(tag + 8, st_get(st, 4) ^ key[1]);
 }
 
-static void modes_aead_encrypt(const uint64_t key[2], const uint8_t nonce[16],
+static void modes_aead_encrypt(const uint64_t key[2], uint8_t *c,
+                               uint8_t tag[16], const uint8_t *m, size_t mlen,
                                const uint8_t *ad, size_t adlen,
-                               const uint8_t *m, size_t mlen, uint8_t *c,
-                               uint8_t tag[16]) {
+                               const uint8_t nonce[16]) {
     ascon_state st;
     modes_aead_start(&st, key, nonce);
     modes_aead_ad(&st, ad, adlen);
@@ -130,10 +130,10 @@ static void modes_aead_encrypt(const uint64_t key[2], const uint8_t nonce[16],
     modes_aead_finish(&st, key, tag);
 }
 
-static void modes_aead_decrypt(const uint64_t key[2], const uint8_t nonce[16],
+static void modes_aead_decrypt(const uint64_t key[2], uint8_t *m,
+                               const uint8_t *c, size_t clen, uint8_t tag[16],
                                const uint8_t *ad, size_t adlen,
-                               const uint8_t *c, size_t clen, uint8_t *m,
-                               uint8_t tag[16]) {
+                               const uint8_t nonce[16]) {
     ascon_state st;
     modes_aead_start(&st, key, nonce);
     modes_aead_ad(&st, ad, adlen);
