@@ -108,13 +108,16 @@ typedef struct hush_ascon_ops {
                          const uint8_t *m, size_t mlen, const uint8_t *ad,
                          size_t adlen, const uint8_t nonce[16]);
 
-    /* Decrypts c into m (m == c allowed) and writes the tag it expects;
-     * the caller compares it in constant time. Argument order as for
-     * aead_encrypt (hush_aead_desc.open's, the expected tag in place of
-     * the received one). */
-    void (*aead_decrypt)(const uint64_t key[2], uint8_t *m, const uint8_t *c,
-                         size_t clen, uint8_t tag[16], const uint8_t *ad,
-                         size_t adlen, const uint8_t nonce[16]);
+    /* Decrypts c into m (m == c allowed) and compares the tag it computes
+     * with tag without branching: returns 0 if they are equal, nonzero
+     * otherwise (the OR of their XOR). The expected tag stays in
+     * registers; the caller turns the result into a verdict in constant
+     * time and zeroes m on a mismatch. Arguments in the order of
+     * hush_aead_desc.open, key words in place of the state. */
+    uint64_t (*aead_decrypt)(const uint64_t key[2], uint8_t *m,
+                             const uint8_t *c, size_t clen,
+                             const uint8_t tag[16], const uint8_t *ad,
+                             size_t adlen, const uint8_t nonce[16]);
 } hush_ascon_ops;
 
 extern const hush_ascon_ops hush_ascon_portable;
