@@ -95,6 +95,12 @@ static int check_open(const hush_aead_desc *d, const uint8_t *m,
     return HUSH_OK;
 }
 
+/* After a seal or open: clears the vector registers unless the algorithm
+ * never writes any (hush_aead_desc.general_regs_only). */
+static void clear_registers_after(const hush_aead_desc *d) {
+    if (!d->general_regs_only) hush_clear_vector_registers();
+}
+
 static int finish_open(int r, uint8_t *m, size_t mlen) {
     /* the algorithm zeroes m on failure; doing it here too keeps that
      * promise even for an algorithm that forgot */
@@ -123,7 +129,7 @@ int hush_aead_encrypt_detached(hush_aead_alg a, uint8_t *c, uint8_t *tag,
     oneshot_setup(d, state, key, mlen, adlen);
     d->seal(state, c, tag, m, mlen, ad, adlen, nonce);
     hush_wipe(state, d->state_bytes);
-    hush_clear_vector_registers(); /* round keys and the like stay there */
+    clear_registers_after(d); /* round keys and the like stay there */
     return HUSH_OK;
 }
 
@@ -149,7 +155,7 @@ int hush_aead_decrypt_detached(hush_aead_alg a, uint8_t *m, const uint8_t *c,
     oneshot_setup(d, state, key, clen, adlen);
     r = d->open(state, m, c, clen, tag, ad, adlen, nonce);
     hush_wipe(state, d->state_bytes);
-    hush_clear_vector_registers();
+    clear_registers_after(d);
     return finish_open(r, m, clen);
 }
 
@@ -198,7 +204,7 @@ int hush_aead_seal_detached(const hush_aead_ctx *k, uint8_t *c, uint8_t *tag,
     int r = check_seal(d, c, tag, m, mlen, ad, adlen, nonce);
     if (r != HUSH_OK) return r;
     d->seal(object_state(k), c, tag, m, mlen, ad, adlen, nonce);
-    hush_clear_vector_registers();
+    clear_registers_after(d);
     return HUSH_OK;
 }
 
@@ -221,7 +227,7 @@ int hush_aead_open_detached(const hush_aead_ctx *k, uint8_t *m,
     int r = check_open(d, m, c, clen, tag, ad, adlen, nonce);
     if (r != HUSH_OK) return r;
     r = d->open(object_state(k), m, c, clen, tag, ad, adlen, nonce);
-    hush_clear_vector_registers();
+    clear_registers_after(d);
     return finish_open(r, m, clen);
 }
 

@@ -48,6 +48,14 @@ typedef struct hush_aead_desc {
      * layer still wipes state_bytes afterwards. */
     void (*setup_for)(void *state, const uint8_t *key, size_t mlen,
                       size_t adlen);
+
+    /* 1 only if setup, seal and open of every implementation are compiled
+     * so that no vector register is ever written (-mgeneral-regs-only):
+     * key, state and data then never reach one, and the generic layer
+     * skips hush_clear_vector_registers() after seal and open, which would
+     * clear nothing of theirs. 0 (the default): the registers are
+     * cleared. The leak census checks the registers either way. */
+    int general_regs_only;
 } hush_aead_desc;
 
 /* The bytes a keyed object occupies from its own address (header and

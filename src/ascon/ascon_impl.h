@@ -100,16 +100,24 @@ typedef struct hush_ascon_ops {
      * state between the two phases holds the padded last block XORed in.) */
     void (*squeeze)(uint64_t s[5], uint8_t *out, size_t nblocks);
 
-    /* Ascon-AEAD128: encrypts m into c (c == m allowed), writes the tag. */
-    void (*aead_encrypt)(const uint64_t key[2], const uint8_t nonce[16],
-                         const uint8_t *ad, size_t adlen, const uint8_t *m,
-                         size_t mlen, uint8_t *c, uint8_t tag[16]);
+    /* Ascon-AEAD128: encrypts m into c (c == m allowed), writes the tag.
+     * The arguments are in the order of hush_aead_desc.seal, key in place
+     * of the state, so the descriptor's seal is one indirect jump with no
+     * argument shuffling (docs/perf/ascon.md, section 9). */
+    void (*aead_encrypt)(const uint64_t key[2], uint8_t *c, uint8_t tag[16],
+                         const uint8_t *m, size_t mlen, const uint8_t *ad,
+                         size_t adlen, const uint8_t nonce[16]);
 
-    /* Decrypts c into m (m == c allowed) and writes the tag it expects;
-     * the caller compares it in constant time. */
-    void (*aead_decrypt)(const uint64_t key[2], const uint8_t nonce[16],
-                         const uint8_t *ad, size_t adlen, const uint8_t *c,
-                         size_t clen, uint8_t *m, uint8_t tag[16]);
+    /* Decrypts c into m (m == c allowed) and compares the tag it computes
+     * with tag without branching: returns 0 if they are equal, nonzero
+     * otherwise (the OR of their XOR). The expected tag stays in
+     * registers; the caller turns the result into a verdict in constant
+     * time and zeroes m on a mismatch. Arguments in the order of
+     * hush_aead_desc.open, key words in place of the state. */
+    uint64_t (*aead_decrypt)(const uint64_t key[2], uint8_t *m,
+                             const uint8_t *c, size_t clen,
+                             const uint8_t tag[16], const uint8_t *ad,
+                             size_t adlen, const uint8_t nonce[16]);
 } hush_ascon_ops;
 
 extern const hush_ascon_ops hush_ascon_portable;

@@ -92,19 +92,23 @@ ASCON_INLINE void modes_aead_ad(ascon_state *st, const uint8_t *ad,
 }
 
 /* Finalisation: K into S2, S3; p[12]; the tag is S3, S4 XOR K. */
-ASCON_INLINE void modes_aead_finish(ascon_state *st, const uint64_t key[2],
-                                    uint8_t tag[16]) {
+ASCON_INLINE void modes_aead_final_permute(ascon_state *st,
+                                           const uint64_t key[2]) {
     st_xor(st, 2, key[0]);
     st_xor(st, 3, key[1]);
     st_p12(st);
+}
+ASCON_INLINE void modes_aead_finish(ascon_state *st, const uint64_t key[2],
+                                    uint8_t tag[16]) {
+    modes_aead_final_permute(st, key);
     hush_store64_le(tag, st_get(st, 3) ^ key[0]);
     hush_store64_le(tag + 8, st_get(st, 4) ^ key[1]);
 }
 
-static void modes_aead_encrypt(const uint64_t key[2], const uint8_t nonce[16],
+static void modes_aead_encrypt(const uint64_t key[2], uint8_t *c,
+                               uint8_t tag[16], const uint8_t *m, size_t mlen,
                                const uint8_t *ad, size_t adlen,
-                               const uint8_t *m, size_t mlen, uint8_t *c,
-                               uint8_t tag[16]) {
+                               const uint8_t nonce[16]) {
     ascon_state st;
     modes_aead_start(&st, key, nonce);
     modes_aead_ad(&st, ad, adlen);
@@ -130,10 +134,10 @@ static void modes_aead_encrypt(const uint64_t key[2], const uint8_t nonce[16],
     modes_aead_finish(&st, key, tag);
 }
 
-static void modes_aead_decrypt(const uint64_t key[2], const uint8_t nonce[16],
-                               const uint8_t *ad, size_t adlen,
-                               const uint8_t *c, size_t clen, uint8_t *m,
-                               uint8_t tag[16]) {
+static uint64_t modes_aead_decrypt(const uint64_t key[2], uint8_t *m,
+                                   const uint8_t *c, size_t clen,
+                                   const uint8_t tag[16], const uint8_t *ad,
+                                   size_t adlen, const uint8_t nonce[16]) {
     ascon_state st;
     modes_aead_start(&st, key, nonce);
     modes_aead_ad(&st, ad, adlen);
@@ -158,7 +162,10 @@ static void modes_aead_decrypt(const uint64_t key[2], const uint8_t nonce[16],
         ascon_store_partial(m, p, clen);
         st_xor(&st, 0, (p & ascon_low_bytes(clen)) ^ ascon_pad(clen));
     }
-    modes_aead_finish(&st, key, tag);
+    /* the expected tag is compared in registers, never stored */
+    modes_aead_final_permute(&st, key);
+    return (st_get(&st, 3) ^ key[0] ^ hush_load64_le(tag)) |
+           (st_get(&st, 4) ^ key[1] ^ hush_load64_le(tag + 8));
 }
 
 #endif

@@ -8,6 +8,19 @@ set(_ascon_bmi2_flags -mbmi -mbmi2)
 if(HUSH_CC_HAS_MTUNE_ZNVER3)
   list(APPEND _ascon_bmi2_flags -mtune=znver3)
 endif()
+# The AEAD and both tiers never write a vector register when compiled with
+# -mgeneral-regs-only, so the AEAD layer may skip clearing the vector
+# registers after each Ascon-AEAD128 call (hush_aead_desc.general_regs_only,
+# docs/perf/ascon.md section 9). Without the flag they stay cleared.
+check_c_compiler_flag(-mgeneral-regs-only HUSH_CC_HAS_GENERAL_REGS_ONLY)
+if(HUSH_X86_64 AND HUSH_CC_HAS_GENERAL_REGS_ONLY)
+  list(APPEND _ascon_bmi2_flags -mgeneral-regs-only)
+  set_source_files_properties(
+    ${HUSH_FRAGMENT_DIR}/ascon_portable.c ${HUSH_FRAGMENT_DIR}/ascon_aead.c
+    PROPERTIES COMPILE_OPTIONS -mgeneral-regs-only)
+  set_source_files_properties(${HUSH_FRAGMENT_DIR}/ascon_aead.c
+    PROPERTIES COMPILE_DEFINITIONS HUSH_ASCON_GENERAL_REGS_ONLY=1)
+endif()
 hush_tier_source(ascon_bmi2.c FLAGS ${_ascon_bmi2_flags})
 hush_primitive(ascon)
 hush_aead(ascon_aead128)

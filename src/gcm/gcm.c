@@ -153,13 +153,31 @@ static int gcm_open(const void *state, uint8_t *m, const uint8_t *c,
 #define GCM_MAX_ADLEN ((UINT64_C(1) << 61) - 1)
 
 const hush_aead_desc hush_aead_desc_aes128gcm = {
-    HUSH_AES128GCM, "AES-128-GCM",     16,       12,       GCM_MAX_MLEN,
-    GCM_MAX_ADLEN,  sizeof(gcm_state), setup128, gcm_seal, gcm_open,
-    setup128_for};
+    HUSH_AES128GCM,
+    "AES-128-GCM",
+    16,
+    12,
+    GCM_MAX_MLEN,
+    GCM_MAX_ADLEN,
+    sizeof(gcm_state),
+    setup128,
+    gcm_seal,
+    gcm_open,
+    setup128_for,
+    0 /* general_regs_only: AES-NI and carry-less multiply use them */};
 const hush_aead_desc hush_aead_desc_aes256gcm = {
-    HUSH_AES256GCM, "AES-256-GCM",     32,       12,       GCM_MAX_MLEN,
-    GCM_MAX_ADLEN,  sizeof(gcm_state), setup256, gcm_seal, gcm_open,
-    setup256_for};
+    HUSH_AES256GCM,
+    "AES-256-GCM",
+    32,
+    12,
+    GCM_MAX_MLEN,
+    GCM_MAX_ADLEN,
+    sizeof(gcm_state),
+    setup256,
+    gcm_seal,
+    gcm_open,
+    setup256_for,
+    0 /* general_regs_only: AES-NI and carry-less multiply use them */};
 
 _Static_assert(sizeof(gcm_state) <= HUSH_AEAD_STATE_MAX,
                "GCM state fits the AEAD state");
