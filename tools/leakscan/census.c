@@ -139,6 +139,16 @@ static void aead_needles(const hush_aead_desc *d, const uint8_t *key) {
     census_add_derived_needles(d->alg, key, nonce);
 }
 
+/* The last two stages of every library case: the key's secret destroyed,
+ * then the stack below this frame scrubbed as a caller would. */
+static void destroy_and_scrub(hush_secret *key) {
+    hush_secret_destroy(key);
+    scanner_clear_live_ranges();
+    census_stage("secret destroyed");
+    hush_scrub_stack(64 << 10);
+    census_stage("stack scrubbed");
+}
+
 static void run_aead_object(const hush_aead_desc *d, unsigned tier) {
     hush_secret *key;
     hush_aead_ctx *k;
@@ -156,11 +166,7 @@ static void run_aead_object(const hush_aead_desc *d, unsigned tier) {
     census_stage("key live, traffic done");
     hush_aead_free(k);
     census_stage("object freed");
-    hush_secret_destroy(key);
-    scanner_clear_live_ranges();
-    census_stage("secret destroyed");
-    hush_scrub_stack(64 << 10);
-    census_stage("stack scrubbed");
+    destroy_and_scrub(key);
 }
 
 static void run_aead_oneshot(const hush_aead_desc *d, unsigned tier) {
@@ -172,11 +178,7 @@ static void run_aead_oneshot(const hush_aead_desc *d, unsigned tier) {
     scanner_add_live_range(hush_secret_ptr(key), hush_secret_len(key));
     aead_traffic_oneshot(d->alg, hush_secret_ptr(key));
     census_stage("key live, traffic done");
-    hush_secret_destroy(key);
-    scanner_clear_live_ranges();
-    census_stage("secret destroyed");
-    hush_scrub_stack(64 << 10);
-    census_stage("stack scrubbed");
+    destroy_and_scrub(key);
 }
 
 /* Runs one of the non-AEAD users of a key (HMAC, X25519) as a case. */
@@ -192,11 +194,7 @@ void census_run_keyed(const char *algorithm, const char *path, size_t keylen,
     scanner_add_live_range(hush_secret_ptr(key), keylen);
     traffic(hush_secret_ptr(key));
     census_stage("key live, traffic done");
-    hush_secret_destroy(key);
-    scanner_clear_live_ranges();
-    census_stage("secret destroyed");
-    hush_scrub_stack(64 << 10);
-    census_stage("stack scrubbed");
+    destroy_and_scrub(key);
 }
 
 /* ---- controls: copies the scanner must find ---- */
@@ -290,6 +288,19 @@ static void print_table(FILE *f, int markdown) {
     }
 }
 
+enum where { OUTSIDE, REGISTERS };
+
+/* The first of the first `n` stages with a raw or expanded copy in the
+ * given place, or -1. */
+static int first_stage_with_copies(const case_result *r, enum where w, int n) {
+    for (int st = 0; st < n; st++) {
+        const unsigned *c =
+            w == OUTSIDE ? r->counts[st].outside : r->counts[st].registers;
+        if (c[NEEDLE_RAW] || c[NEEDLE_EXPANDED]) return st;
+    }
+    return -1;
+}
+
 static int verdict(void) {
     int bad = 0;
     for (int i = 0; i < nresults; i++) {
@@ -308,28 +319,21 @@ static int verdict(void) {
             bad++;
         }
         /* hush keeps keys in secret memory only: no copy elsewhere at any
-         * stage, even before the caller scrubs the stack */
-        for (int st = 0; st < r->nstages - 1; st++) {
-            if (r->counts[st].outside[NEEDLE_RAW] ||
-                r->counts[st].outside[NEEDLE_EXPANDED]) {
-                printf("FAIL: key copies outside secret memory at \"%s\": "
-                       "%s\n",
-                       r->stage[st], r->name);
-                bad++;
-                break;
-            }
+         * stage, even before the caller scrubs the stack (the last stage
+         * is judged below) */
+        int st = first_stage_with_copies(r, OUTSIDE, r->nstages - 1);
+        if (st >= 0) {
+            printf("FAIL: key copies outside secret memory at \"%s\": %s\n",
+                   r->stage[st], r->name);
+            bad++;
         }
         /* hush clears the vector registers it used: a key left there
          * reaches the stack with the next signal frame or lazy binding */
-        for (int st = 0; st < r->nstages; st++) {
-            if (r->counts[st].registers[NEEDLE_RAW] ||
-                r->counts[st].registers[NEEDLE_EXPANDED]) {
-                printf("FAIL: key material in vector registers at \"%s\": "
-                       "%s\n",
-                       r->stage[st], r->name);
-                bad++;
-                break;
-            }
+        st = first_stage_with_copies(r, REGISTERS, r->nstages);
+        if (st >= 0) {
+            printf("FAIL: key material in vector registers at \"%s\": %s\n",
+                   r->stage[st], r->name);
+            bad++;
         }
         if (last->outside[NEEDLE_RAW] || last->outside[NEEDLE_EXPANDED] ||
             last->inside[NEEDLE_RAW] || last->inside[NEEDLE_EXPANDED]) {
