@@ -91,10 +91,12 @@ static void gcm_finish(const gcm_state *s, uint8_t tag[16], uint64_t y[2],
 static void gcm_start(const gcm_state *s, uint8_t j0[16], uint8_t ctr[16],
                       uint64_t y[2], const uint8_t *nonce, const uint8_t *ad,
                       size_t adlen) {
-    memcpy(j0, nonce, 12);
-    hush_store32_be(j0 + 12, 1);
-    memcpy(ctr, j0, 12);
-    hush_store32_be(ctr + 12, 2);
+    uint64_t hi, lo;
+    gcm_j0_words(nonce, &hi, &lo);
+    hush_store64_be(j0, hi);
+    hush_store64_be(j0 + 8, lo);
+    hush_store64_be(ctr, hi);
+    hush_store64_be(ctr + 8, lo + 1);
     y[0] = y[1] = 0;
     ghash_padded(s, y, ad, adlen);
 }

@@ -51,8 +51,8 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
     const aesni_key *ak = aesni_key_of(&s->aes);
     const hush_ghash_key *k = &s->ghash;
     const __m128i bswap = ghash_bswap_mask();
-    uint64_t hi = hush_load64_be(nonce);
-    uint64_t lo = ((uint64_t)hush_load32_be(nonce + 8) << 32) | 1;
+    uint64_t hi, lo;
+    gcm_j0_words(nonce, &hi, &lo);
     __m128i ctr = _mm_set_epi64x((long long)hi, (long long)lo);
     const __m128i one = _mm_set_epi64x(0, 1);
     __m128i ek0 = aesni_encrypt1(ak, R, _mm_shuffle_epi8(ctr, bswap));

@@ -37,6 +37,18 @@ struct gcm_fused_ops {
     int (*powers_for)(size_t mlen, size_t adlen);
 };
 
+/*
+ * J0 = nonce || 0^31 || 1 as two big-endian integers: hi = nonce[0..8),
+ * lo = nonce[8..12) << 32 | 1. The nonce is read byte by byte: callers
+ * usually write it just before the call, and a wider load over a narrower
+ * pending store (a bumped nonce byte) stalls (internal.h).
+ */
+static inline void gcm_j0_words(const uint8_t nonce[12], uint64_t *hi,
+                                uint64_t *lo) {
+    *hi = hush_load_be_bytewise(nonce, 8);
+    *lo = hush_load_be_bytewise(nonce + 8, 4) << 32 | 1;
+}
+
 #if defined(HUSH_X86_64)
 extern const gcm_fused_ops hush_gcm_fused_vaes512, hush_gcm_fused_aesni;
 #endif

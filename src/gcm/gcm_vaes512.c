@@ -248,8 +248,8 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
     const __m128i *ek = aesni_key_of(&s->aes)->ek;
     const hush_ghash_key *k = &s->ghash;
     const int two = len > 48; /* public: the message length */
-    uint64_t hi = hush_load64_be(nonce);
-    uint64_t lo = ((uint64_t)hush_load32_be(nonce + 8) << 32) | 1;
+    uint64_t hi, lo;
+    gcm_j0_words(nonce, &hi, &lo);
     __m512i c0 = _mm512_add_epi64(
         _mm512_broadcast_i32x4(_mm_set_epi64x((long long)hi, (long long)lo)),
         _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0));
@@ -353,12 +353,13 @@ ALWAYS_INLINE void tiny_run(const gcm_state *s, uint8_t *out, const uint8_t *in,
     const __m128i *ek = aesni_key_of(&s->aes)->ek;
     const uint64_t(*pw)[2] = s->ghash.pow;
     const __m128i bswap = ghash_bswap_mask();
-    uint64_t hi = hush_load64_be(nonce);
-    uint64_t lo = ((uint64_t)hush_load32_be(nonce + 8) << 32) | 1;
+    /* J0 = nonce || 0^31 || 1 in memory order: two little-endian words */
+    uint64_t w0 = hush_load_le_bytewise(nonce, 8);
+    uint64_t w1 = hush_load_le_bytewise(nonce + 8, 4);
     __m128i x0 =
-        _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo), bswap);
-    __m128i x1 = _mm_shuffle_epi8(
-        _mm_set_epi64x((long long)hi, (long long)(lo + 1)), bswap);
+        _mm_set_epi64x((long long)(w1 | (UINT64_C(1) << 56)), (long long)w0);
+    __m128i x1 =
+        _mm_set_epi64x((long long)(w1 | (UINT64_C(2) << 56)), (long long)w0);
     x0 = _mm_xor_si128(x0, ek[0]);
     x1 = _mm_xor_si128(x1, ek[0]);
 #pragma GCC unroll 14
@@ -408,8 +409,8 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
                              const uint8_t *in, size_t len, const uint8_t *ad,
                              size_t adlen, const uint8_t *nonce,
                              uint8_t tag[16], const unsigned R, const int enc) {
-    uint64_t hi = hush_load64_be(nonce);
-    uint64_t lo = ((uint64_t)hush_load32_be(nonce + 8) << 32) | 1;
+    uint64_t hi, lo;
+    gcm_j0_words(nonce, &hi, &lo);
     __m512i ctr = _mm512_add_epi64(
         _mm512_broadcast_i32x4(_mm_set_epi64x((long long)hi, (long long)lo)),
         _mm512_set_epi64(0, 4, 0, 3, 0, 2, 0, 1));
