@@ -6,6 +6,7 @@
  * depend only on lengths.
  */
 #include "aes/aes_vaes512.h"
+#include "core/tail_avx512.h"
 
 static void vaes_setup(hush_aes_key *k, const uint8_t *key, size_t keylen) {
     aesni_expand(k, key, keylen);
@@ -21,8 +22,7 @@ static void vaes_ecb(const __m128i *rk, unsigned rounds, int decrypt,
         int n = 0;
         size_t done = 0;
         for (; n < 4 && done < len; n++, done += 64)
-            x[n] =
-                _mm512_maskz_loadu_epi8(vaes_byte_mask(len - done), in + done);
+            x[n] = hush_tail_load512(in + done, len - done);
         for (int i = 0; i < n; i++)
             x[i] = _mm512_xor_si512(x[i], keys.k[0]);
         if (decrypt) {
@@ -40,8 +40,7 @@ static void vaes_ecb(const __m128i *rk, unsigned rounds, int decrypt,
         }
         done = 0;
         for (int i = 0; i < n; i++, done += 64)
-            _mm512_mask_storeu_epi8(out + done, vaes_byte_mask(len - done),
-                                    x[i]);
+            hush_tail_store512(out + done, x[i], len - done);
         in += done, out += done;
         len = len > done ? len - done : 0;
     }
@@ -82,10 +81,8 @@ static void vaes_ctr_short(const aesni_key *ak, unsigned rounds, uint8_t *out,
         __m128i ks = aesni_encrypt1(ak, rounds, aesni_counter_block(hi, lo));
         hush_aes_ctr_add(&hi, &lo, 1);
         size_t left = len - at;
-        __mmask16 m =
-            left >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << left) - 1);
-        __m128i d = _mm_maskz_loadu_epi8(m, in + at);
-        _mm_mask_storeu_epi8(out + at, m, _mm_xor_si128(d, ks));
+        __m128i d = hush_tail_load128(in + at, left);
+        hush_tail_store128(out + at, _mm_xor_si128(d, ks), left);
     }
     hush_aes_ctr_store(ctr, hi, lo);
 }
@@ -108,13 +105,15 @@ static void vaes_ctr_one_step(const __m128i *ek, unsigned rounds, uint8_t *out,
             x[i] = _mm512_aesenc_epi128(x[i], k);
     }
     k = _mm512_broadcast_i32x4(ek[rounds]);
+#pragma GCC unroll 4 /* x[i] stays in registers */
     for (int i = 0; i < 4; i++) {
         size_t at = 64 * (size_t)i;
-        __mmask64 m = at < len ? vaes_byte_mask(len - at) : 0;
-        __m512i d = _mm512_maskz_loadu_epi8(m, in + at);
-        _mm512_mask_storeu_epi8(
-            out + at, m,
-            _mm512_xor_si512(_mm512_aesenclast_epi128(x[i], k), d));
+        x[i] = _mm512_aesenclast_epi128(x[i], k);
+        if (at < len) /* public */
+            hush_tail_store512(
+                out + at,
+                _mm512_xor_si512(x[i], hush_tail_load512(in + at, len - at)),
+                len - at);
     }
 }
 

@@ -21,6 +21,7 @@
  */
 #include "aes/aes_vaes512.h"
 #include "core/ct.h"
+#include "core/tail_avx512.h"
 #include "gcm/gcm_impl.h"
 #include "ghash/ghash_vpclmul512.h"
 
@@ -134,8 +135,7 @@ static inline __m128i ghash_bytes(__m128i acc, const hush_ghash_key *k,
                         _mm512_setzero_si512(), _mm512_setzero_si512()};
         ghash_acc512 a;
         for (size_t i = 0; 64 * i < len; i++)
-            g[i] = ghash_bswap512(_mm512_maskz_loadu_epi8(
-                vaes_byte_mask(len - 64 * i), p + 64 * i));
+            g[i] = ghash_bswap512(hush_tail_load512(p + 64 * i, len - 64 * i));
         g[0] = _mm512_xor_si512(g[0], _mm512_zextsi128_si512(acc));
         ghash_acc512_zero(&a);
         ghash_acc512_blocks(&a, k, g, blocks);
@@ -209,18 +209,22 @@ ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, uint8_t *out,
         __m512i x[4], d[4], g[4];
         ghash_acc512 a;
         __mmask64 bm[4];
+#pragma GCC unroll 4 /* x[i] stays in registers */
         for (int i = 0; i < 4; i++) {
             size_t at = 64 * (size_t)i;
             bm[i] = at < len ? vaes_byte_mask(len - at) : 0;
-            d[i] = _mm512_maskz_loadu_epi8(bm[i], in + at);
+            d[i] = at < len ? hush_tail_load512(in + at, len - at)
+                            : _mm512_setzero_si512();
             x[i] = vaes_bswap128(ctr);
             ctr = _mm512_add_epi64(ctr, four);
         }
         aes4(&x[0], &x[1], &x[2], &x[3], &f, R);
+#pragma GCC unroll 4 /* x[i] stays in registers */
         for (int i = 0; i < 4; i++) {
+            size_t at = 64 * (size_t)i;
             x[i] = _mm512_maskz_xor_epi64(0xff, x[i], d[i]);
             x[i] = _mm512_maskz_mov_epi8(bm[i], x[i]);
-            _mm512_mask_storeu_epi8(out + 64 * i, bm[i], x[i]);
+            if (at < len) hush_tail_store512(out + at, x[i], len - at);
             g[i] = ghash_bswap512(enc ? x[i] : d[i]);
         }
         g[0] = _mm512_xor_si512(g[0], _mm512_zextsi128_si512(acc));
@@ -280,14 +284,16 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
     /* keystream of blocks 1..7 moved down to lanes 0..3 and 0..2 */
     __m512i ks0 = _mm512_alignr_epi64(x1, x, 2);
     __m512i ks1 = _mm512_maskz_alignr_epi64(0x3f, x1, x1, 2);
+    /* len may be 0 here (AD over 16 bytes): no access at all then */
     __mmask64 bm0 = vaes_byte_mask(len);
     __mmask64 bm1 = len > 64 ? vaes_byte_mask(len - 64) : 0;
-    __m512i d0 = _mm512_maskz_loadu_epi8(bm0, in);
-    __m512i d1 = _mm512_maskz_loadu_epi8(bm1, in + 64);
+    __m512i d0 = _mm512_setzero_si512(), d1 = _mm512_setzero_si512();
+    if (len) d0 = hush_tail_load512(in, len < 64 ? len : 64);
+    if (len > 64) d1 = hush_tail_load512(in + 64, len - 64);
     __m512i o0 = _mm512_maskz_mov_epi8(bm0, _mm512_xor_si512(ks0, d0));
     __m512i o1 = _mm512_maskz_mov_epi8(bm1, _mm512_xor_si512(ks1, d1));
-    _mm512_mask_storeu_epi8(out, bm0, o0);
-    _mm512_mask_storeu_epi8(out + 64, bm1, o1);
+    if (len) hush_tail_store512(out, o0, len < 64 ? len : 64);
+    if (len > 64) hush_tail_store512(out + 64, o1, len - 64);
     __m512i gc0 = ghash_bswap512(enc ? o0 : d0);
     __m512i gc1 = ghash_bswap512(enc ? o1 : d1);
 
@@ -302,9 +308,7 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
                                          k->pow[HUSH_GHASH_POWERS - 1 - cb]));
     } else if (adlen > 0) {
         __m128i y =
-            _mm_shuffle_epi8(_mm512_castsi512_si128(_mm512_maskz_loadu_epi8(
-                                 vaes_byte_mask(adlen), ad)),
-                             ghash_bswap_mask());
+            _mm_shuffle_epi8(hush_tail_load128(ad, adlen), ghash_bswap_mask());
         ghash_acc_mul(&a, y,
                       _mm_load_si128((const __m128i *)(const void *)
                                          k->pow[HUSH_GHASH_POWERS - 2 - cb]));
@@ -369,19 +373,21 @@ ALWAYS_INLINE void tiny_run(const gcm_state *s, uint8_t *out, const uint8_t *in,
     }
     x0 = _mm_aesenclast_si128(x0, ek[R]);
     x1 = _mm_aesenclast_si128(x1, ek[R]);
-    __mmask16 bm = (__mmask16)((1u << len) - 1); /* len <= 16: public */
-    __m128i d = _mm_maskz_loadu_epi8(bm, in);
-    __m128i o = _mm_maskz_xor_epi64(0x3, x1, d);
-    o = _mm_maskz_mov_epi8(bm, o);
-    _mm_mask_storeu_epi8(out, bm, o);
+    /* No access at all for an empty message or AD: callers pass NULL then,
+     * and a fully masked access to an unmapped page is a slow microcode
+     * assist (measured: ~85 ns per seal) even though it cannot fault; the
+     * tail helpers avoid the same for windows that run past the buffer's
+     * pages. Lengths are public. */
+    __m128i d = _mm_setzero_si128(), o = _mm_setzero_si128();
+    if (len) {
+        d = hush_tail_load128(in, len);
+        o = _mm_maskz_mov_epi8((__mmask16)((1u << len) - 1),
+                               _mm_xor_si128(x1, d));
+        hush_tail_store128(out, o, len);
+    }
     __m128i c = _mm_shuffle_epi8(enc ? o : d, bswap);
-    /* No masked load when there is no AD: callers pass ad = NULL then, and
-     * a fully masked load from an unmapped page is a slow microcode assist
-     * (measured: ~85 ns per seal) even though it cannot fault. */
     __m128i a = _mm_setzero_si128();
-    if (adlen) /* public */
-        a = _mm_shuffle_epi8(
-            _mm_maskz_loadu_epi8((__mmask16)((1u << adlen) - 1), ad), bswap);
+    if (adlen) a = _mm_shuffle_epi8(hush_tail_load128(ad, adlen), bswap);
     __m128i lens = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
                                   (long long)((uint64_t)len * 8));
     /* H^j is pow[HUSH_GHASH_POWERS - j]; the AD block is times H^3 when a

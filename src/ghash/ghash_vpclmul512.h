@@ -6,6 +6,7 @@
 #ifndef HUSH_GHASH_VPCLMUL512_H
 #define HUSH_GHASH_VPCLMUL512_H
 
+#include "core/tail_avx512.h"
 #include "ghash/ghash_clmul.h"
 
 typedef struct ghash_acc512 {
@@ -144,7 +145,11 @@ static inline void ghash_vpclmul_init(hush_ghash_key *k, const uint8_t h[16]) {
 static inline void ghash_acc512_blocks(ghash_acc512 *a, const hush_ghash_key *k,
                                        const __m512i *x, size_t n) {
     const uint64_t(*pow)[2] = k->pow + (HUSH_GHASH_POWERS - n);
-    for (size_t i = 0; 4 * i < n; i++) {
+    /* a constant trip count, so the loop unrolls and x[] stays in
+     * registers; n (public) ends it early */
+#pragma GCC unroll 4
+    for (size_t i = 0; i < 4; i++) {
+        if (4 * i >= n) break;
         size_t left = n - 4 * i;
         __mmask8 m = left >= 4 ? 0xff : (__mmask8)((1u << (2 * left)) - 1);
         __m512i h = _mm512_maskz_loadu_epi64(m, pow[4 * i]);
@@ -159,11 +164,8 @@ static inline __m128i ghash_vpclmul_run(const hush_ghash_key *k, __m128i y,
                     _mm512_setzero_si512(), _mm512_setzero_si512()};
     ghash_acc512 acc;
     ghash_acc512_zero(&acc);
-    for (size_t i = 0; 4 * i < n; i++) {
-        size_t left = n - 4 * i;
-        __mmask8 m = left >= 4 ? 0xff : (__mmask8)((1u << (2 * left)) - 1);
-        x[i] = ghash_bswap512(_mm512_maskz_loadu_epi64(m, in + 64 * i));
-    }
+    for (size_t i = 0; 4 * i < n; i++)
+        x[i] = ghash_bswap512(hush_tail_load512(in + 64 * i, 16 * (n - 4 * i)));
     x[0] = _mm512_xor_si512(x[0], _mm512_zextsi128_si512(y));
     ghash_acc512_blocks(&acc, k, x, n);
     return ghash_acc512_reduce(&acc);

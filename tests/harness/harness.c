@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 unsigned long ht_passed, ht_failed;
 const char *ht_context;
@@ -136,6 +137,27 @@ int ht_all_zero(const void *p, size_t len) {
     for (size_t i = 0; i < len; i++)
         if (b[i]) return 0;
     return 1;
+}
+
+uint8_t *ht_guarded_end(int slot, size_t len) {
+    enum { PAGE = 4096, SLOTS = 8 };
+    static uint8_t *pages[SLOTS];
+    if (slot < 0 || slot >= SLOTS || len > PAGE) {
+        fprintf(stderr, "ht_guarded_end: bad slot %d or length %zu\n", slot,
+                len);
+        abort();
+    }
+    if (pages[slot] == NULL) {
+        /* one writable page, then one that cannot be touched */
+        uint8_t *p = mmap(NULL, 2 * PAGE, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED || mprotect(p + PAGE, PAGE, PROT_NONE) != 0) {
+            perror("ht_guarded_end");
+            abort();
+        }
+        pages[slot] = p;
+    }
+    return pages[slot] + PAGE - len;
 }
 
 void ht_fail_mem(const char *file, int line, const char *what, const void *got,

@@ -58,6 +58,13 @@ void ht_fail_mem(const char *file, int line, const char *what, const void *got,
                  const void *want, size_t len);
 int ht_all_zero(const void *p, size_t len);
 
+/* ---- buffers against a guard page ---- */
+/* A pointer p whose len (<= 4096) bytes end exactly where an inaccessible
+ * page begins: an access one byte past p + len faults. slot (0..7) picks
+ * one of eight such buffers, mapped once and kept for the process. The
+ * bytes are left as the last use of the slot wrote them. */
+uint8_t *ht_guarded_end(int slot, size_t len);
+
 /* ---- hex ---- */
 /* Decodes hex into a malloc'd buffer (never NULL, even for ""); *len set. */
 uint8_t *ht_unhex(const char *hex, size_t *len);
