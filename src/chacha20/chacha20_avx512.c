@@ -8,7 +8,7 @@
  * unless their 64-byte window would reach a page the data does not touch
  * (a guard page: a microcode assist per access). Then its keystream is
  * parked in a buffer of avx512_xor and xored in byte by byte after every
- * batch has returned, with no vector live (docs/perf/chacha20.md #8).
+ * batch has returned, with no vector live (docs/perf/chacha20.md #9).
  * Constant time: additions, xors and fixed rotations only; the masks
  * depend on the public length.
  */

@@ -62,7 +62,7 @@ static inline void hush_chacha_xor_bytes(uint8_t *out, const uint8_t *in,
  * wipes it once no vector is live. The byte loop and the wipe call are
  * kept out of the batch functions on purpose: inlined there (as
  * hush_tail_load512/store512 would be), gcc spills dozens of key-derived
- * state vectors to stack slots nobody wipes (docs/perf/chacha20.md #8). */
+ * state vectors to stack slots nobody wipes (docs/perf/chacha20.md #9). */
 static inline void hush_chacha_xor_block(uint8_t *out, const uint8_t *in,
                                          __m512i ks, size_t len,
                                          uint8_t *tail_ks) {
