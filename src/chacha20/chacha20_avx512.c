@@ -4,15 +4,20 @@
  * rotate instruction (vprold). Tails below 512 bytes use the row layout
  * (one zmm per state row, four blocks side by side), so a short message
  * costs one short latency chain rather than a 16-block batch; the last
- * partial block is loaded and stored with byte masks (no over-read).
+ * partial block is loaded and stored with byte masks (no over-read),
+ * unless their 64-byte window would reach a page the data does not touch
+ * (a guard page: a microcode assist per access). Then its keystream is
+ * parked in a buffer of avx512_xor and xored in byte by byte after every
+ * batch has returned, with no vector live (docs/perf/chacha20.md #9).
  * Constant time: additions, xors and fixed rotations only; the masks
  * depend on the public length.
  */
 #include "chacha20/chacha20_avx512.h"
 
-/* 16 blocks, column layout; xors min(len, 1024) bytes. */
+/* 16 blocks, column layout; xors min(len, 1024) bytes (a partial last
+ * block: see hush_chacha_xor_block's tail_ks). */
 static inline void blocks16(uint8_t *out, const uint8_t *in, size_t len,
-                            const uint32_t s[16]) {
+                            const uint32_t s[16], uint8_t *tail_ks) {
     __m512i x[16], ctr[2];
     hush_chacha16_setup(x, ctr, s);
     /* fully unrolled: the rolled loop carries 16 register copies per
@@ -20,13 +25,14 @@ static inline void blocks16(uint8_t *out, const uint8_t *in, size_t len,
 #pragma GCC unroll 10
     for (int r = 0; r < 10; r++)
         hush_chacha16_double_round(x);
-    hush_chacha16_output(out, in, len, x, ctr, s);
+    hush_chacha16_output(out, in, len, x, ctr, s, tail_ks);
 }
 
 /* 32 blocks as two interleaved 16-block batches (docs/perf/chacha20.md
- * #7); xors min(len, 2048) bytes, len > 1024. */
+ * #7); xors min(len, 2048) bytes, len > 1024 (a partial last block: see
+ * hush_chacha_xor_block's tail_ks). */
 static inline void blocks32(uint8_t *out, const uint8_t *in, size_t len,
-                            const uint32_t s[16]) {
+                            const uint32_t s[16], uint8_t *tail_ks) {
     uint32_t s2[16];
     memcpy(s2, s, sizeof s2);
     hush_chacha20_advance(s2, 16);
@@ -36,8 +42,8 @@ static inline void blocks32(uint8_t *out, const uint8_t *in, size_t len,
 #pragma GCC unroll 10
     for (int r = 0; r < 10; r++)
         hush_chacha16x2_double_round(x, y);
-    hush_chacha16_output(out, in, 1024, x, cx, s);
-    hush_chacha16_output(out + 1024, in + 1024, len - 1024, y, cy, s2);
+    hush_chacha16_output(out, in, 1024, x, cx, s, NULL);
+    hush_chacha16_output(out + 1024, in + 1024, len - 1024, y, cy, s2, tail_ks);
     hush_wipe(s2, sizeof s2);
 }
 
@@ -57,9 +63,10 @@ static inline void blocks32(uint8_t *out, const uint8_t *in, size_t len,
     d = _mm512_shuffle_epi32(d, _MM_PERM_BADC)
 
 /* Up to 8 blocks in the row layout: two independent sets of four blocks
- * interleaved to hide latency. xors min(len, 512) bytes. */
+ * interleaved to hide latency. xors min(len, 512) bytes (a partial last
+ * block: see hush_chacha_xor_block's tail_ks). */
 static inline void blocks_rows8(uint8_t *out, const uint8_t *in, size_t len,
-                                const uint32_t s[16]) {
+                                const uint32_t s[16], uint8_t *tail_ks) {
     const __m512i a0 = _mm512_broadcast_i32x4(_mm_loadu_si128((const void *)s));
     const __m512i b0 =
         _mm512_broadcast_i32x4(_mm_loadu_si128((const void *)(s + 4)));
@@ -100,7 +107,7 @@ static inline void blocks_rows8(uint8_t *out, const uint8_t *in, size_t len,
         _mm512_add_epi32(c, c0), _mm512_add_epi32(d, d0));
     for (int k = 0; k < 4 && len > 0; k++) {
         size_t n = len < 64 ? len : 64;
-        hush_chacha_xor_block(out, in, o[k], n);
+        hush_chacha_xor_block(out, in, o[k], n, tail_ks);
         out += n, in += n, len -= n;
     }
     if (!two) return;
@@ -109,7 +116,7 @@ static inline void blocks_rows8(uint8_t *out, const uint8_t *in, size_t len,
         _mm512_add_epi32(g, c0), _mm512_add_epi32(h, d1));
     for (int k = 0; k < 4 && len > 0; k++) {
         size_t n = len < 64 ? len : 64;
-        hush_chacha_xor_block(out, in, o[k], n);
+        hush_chacha_xor_block(out, in, o[k], n, tail_ks);
         out += n, in += n, len -= n;
     }
 }
@@ -127,9 +134,11 @@ static __attribute__((noinline)) void scalar_block(uint8_t *out,
     hush_chacha20_block_words(ks, s);
     if (len == 64)
         hush_chacha20_xor_words64(out, in, ks);
+    else if (hush_chacha_tail_leaves_pages(out, in, len))
+        hush_chacha_xor_bytes(out, in, (const uint8_t *)ks, len);
     else
-        hush_chacha_xor_block(out, in, _mm512_load_si512((const void *)ks),
-                              len);
+        hush_chacha_xor_block(out, in, _mm512_load_si512((const void *)ks), len,
+                              NULL);
     hush_wipe(ks, sizeof ks);
 }
 
@@ -142,24 +151,37 @@ static void avx512_xor(uint8_t *out, const uint8_t *in, size_t len,
         }
         return;
     }
+    /* a final partial block whose masked window would leave the data's
+     * pages: its keystream is parked in tail_ks and xored in at the end */
+    HUSH_ALIGNED(64) uint8_t tail_ks[64];
+    size_t tail_len = len % 64;
+    uint8_t *tail_out = out + (len - tail_len);
+    const uint8_t *tail_in = in + (len - tail_len);
+    uint8_t *tail = hush_chacha_tail_leaves_pages(tail_out, tail_in, tail_len)
+                        ? tail_ks
+                        : NULL;
     uint32_t s[16];
     memcpy(s, state, sizeof s);
     /* over 1024 bytes: 32-block batches, the last one partial */
     while (len > 1024) {
-        blocks32(out, in, len, s);
+        blocks32(out, in, len, s, tail);
         if (len <= 2048) goto done;
         hush_chacha20_advance(s, 32);
         out += 2048, in += 2048, len -= 2048;
     }
     while (len >= 512) {
-        blocks16(out, in, len, s);
+        blocks16(out, in, len, s, tail);
         if (len <= 1024) goto done;
         hush_chacha20_advance(s, 16);
         out += 1024, in += 1024, len -= 1024;
     }
-    if (len > 0) blocks_rows8(out, in, len, s);
+    if (len > 0) blocks_rows8(out, in, len, s, tail);
 done:
     hush_wipe(s, sizeof s);
+    if (tail != NULL) {
+        hush_chacha_xor_bytes(tail_out, tail_in, tail_ks, tail_len);
+        hush_wipe(tail_ks, sizeof tail_ks);
+    }
 }
 
 const hush_chacha20_ops hush_chacha20_avx512 = {avx512_xor};

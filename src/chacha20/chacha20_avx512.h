@@ -10,6 +10,7 @@
 #include <immintrin.h>
 
 #include "chacha20/chacha20_impl.h"
+#include "core/tail_avx512.h"
 
 #define ROL(v, n) _mm512_rol_epi32((v), (n))
 
@@ -21,11 +22,54 @@
         c = _mm512_add_epi32(c, d), b = ROL(_mm512_xor_si512(b, c), 7);        \
     } while (0)
 
-/* XORs one 64-byte keystream block into len (1..64) bytes. */
+/* 1 when the 64-byte window of a final partial block of n (0..63) bytes
+ * at out or in reaches a page that the block's own bytes do not: a masked
+ * access there costs a microcode assist of 200-400 ns on Zen 5
+ * (src/core/tail_avx512.h). 0 for n == 0 (no partial block). Depends on
+ * addresses and the length only, both public. */
+static inline int hush_chacha_tail_leaves_pages(const uint8_t *out,
+                                                const uint8_t *in, size_t n) {
+    return n != 0 && (hush_tail_leaves_pages(out, n, 64) |
+                      hush_tail_leaves_pages(in, n, 64));
+}
+
+/* out = in XOR ks for n (0..63) bytes, touching exactly those bytes: 8
+ * bytes at a time through general registers (the empty asm on each word
+ * keeps gcc from turning the loop into vector accesses, whose masked
+ * epilogue would be the very access this avoids), then byte by byte
+ * through volatile pointers. */
+static inline void hush_chacha_xor_bytes(uint8_t *out, const uint8_t *in,
+                                         const uint8_t *ks, size_t n) {
+    size_t j = 0;
+    for (; j + 8 <= n; j += 8) {
+        uint64_t w, k;
+        memcpy(&w, in + j, 8);
+        memcpy(&k, ks + j, 8);
+        w ^= k;
+        __asm__("" : "+r"(w));
+        memcpy(out + j, &w, 8);
+    }
+    volatile uint8_t *o = out;
+    const volatile uint8_t *i = in;
+    for (; j < n; j++)
+        o[j] = (uint8_t)(i[j] ^ ks[j]);
+}
+
+/* XORs one 64-byte keystream block into len (1..64) bytes. A partial
+ * block takes byte-masked accesses, unless the caller found their window
+ * would leave the data's pages (tail_ks != NULL): then the keystream goes
+ * to tail_ks, and the caller xors it in with hush_chacha_xor_bytes and
+ * wipes it once no vector is live. The byte loop and the wipe call are
+ * kept out of the batch functions on purpose: inlined there (as
+ * hush_tail_load512/store512 would be), gcc spills dozens of key-derived
+ * state vectors to stack slots nobody wipes (docs/perf/chacha20.md #9). */
 static inline void hush_chacha_xor_block(uint8_t *out, const uint8_t *in,
-                                         __m512i ks, size_t len) {
+                                         __m512i ks, size_t len,
+                                         uint8_t *tail_ks) {
     if (len >= 64) {
         _mm512_storeu_si512(out, _mm512_xor_si512(_mm512_loadu_si512(in), ks));
+    } else if (tail_ks != NULL) {
+        _mm512_store_si512((void *)tail_ks, ks);
     } else {
         __mmask64 m = (1ull << len) - 1; /* len < 64 here */
         __m512i v = _mm512_maskz_loadu_epi8(m, in);
@@ -99,13 +143,15 @@ static inline void hush_chacha16x2_double_round(__m512i x[16], __m512i y[16]) {
 }
 
 /* Feed-forward, transpose to blocks, and out = in XOR keystream for
- * min(len, 1024) bytes. Only the counter words differ from a broadcast of
+ * min(len, 1024) bytes; a final partial block as hush_chacha_xor_block
+ * does it with tail_ks. Only the counter words differ from a broadcast of
  * s: the others are broadcast again (a memory operand) rather than held
  * in registers beside the 16 working words. */
 static inline void hush_chacha16_output(uint8_t *out, const uint8_t *in,
                                         size_t len, __m512i x[16],
                                         const __m512i ctr[2],
-                                        const uint32_t s[16]) {
+                                        const uint32_t s[16],
+                                        uint8_t *tail_ks) {
     /* hide s from the optimiser, which would otherwise keep the setup's
      * broadcasts alive across the rounds and spill 14 registers */
     __asm__("" : "+r"(s));
@@ -135,7 +181,7 @@ static inline void hush_chacha16_output(uint8_t *out, const uint8_t *in,
             hush_chacha_transpose_lanes(o, r[0][i], r[1][i], r[2][i], r[3][i]);
             for (int k = 0; k < 4; k++)
                 hush_chacha_xor_block(out + 64 * (4 * k + i),
-                                      in + 64 * (4 * k + i), o[k], 64);
+                                      in + 64 * (4 * k + i), o[k], 64, NULL);
         }
         return;
     }
@@ -146,7 +192,7 @@ static inline void hush_chacha16_output(uint8_t *out, const uint8_t *in,
             size_t at = (size_t)64 * (4 * k + i);
             if (at < len)
                 hush_chacha_xor_block(out + at, in + at, o[k],
-                                      len - at < 64 ? len - at : 64);
+                                      len - at < 64 ? len - at : 64, tail_ks);
         }
     }
 }

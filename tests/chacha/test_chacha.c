@@ -348,6 +348,121 @@ static void differential(void) {
     free(in), free(a), free(b);
 }
 
+/*
+ * Buffers that end against a guard page (ht_guarded_end): the stream
+ * ciphers out of place and in place, and both AEADs (one-shot, detached
+ * and keyed seal/open), with message, AD, ciphertext and tag at a page
+ * end, against libsodium on ordinary buffers. Every length 0..300 (every
+ * partial final block, in every position of the vector batches) and some
+ * over 1 KiB (the 16- and 32-block batches' partial last block). An access
+ * one byte past the data faults.
+ */
+static void page_edge_one(size_t len, size_t adlen, const hush_aead_ctx *kc,
+                          const hush_aead_ctx *kx, const uint8_t key[32]) {
+    static uint8_t m[4096], want[4096 + 16], ad[80];
+    uint8_t nonce[24], wtag[16];
+    ht_rand_bytes(m, len);
+    ht_rand_bytes(ad, adlen);
+    ht_rand_bytes(nonce, sizeof nonce);
+    uint32_t ctr = (uint32_t)(ht_rand_u64() % 1000);
+    uint8_t *em = ht_guarded_end(0, len), *eo = ht_guarded_end(1, len);
+    uint8_t *ead = ht_guarded_end(2, adlen), *etag = ht_guarded_end(3, 16);
+    uint8_t *ecomb = ht_guarded_end(4, len + 16);
+    const uint8_t *adp = adlen ? ead : NULL;
+    memcpy(em, m, len);
+    memcpy(ead, ad, adlen);
+
+    /* ChaCha20 and XChaCha20: out of place, then in place */
+    crypto_stream_chacha20_ietf_xor_ic(want, m, len, nonce, ctr, key);
+    hush_chacha20_xor(eo, em, len, nonce, key, ctr);
+    CHECK_MEM(eo, want, len);
+    hush_chacha20_xor(em, em, len, nonce, key, ctr);
+    CHECK_MEM(em, want, len);
+    memcpy(em, m, len);
+    crypto_stream_xchacha20_xor_ic(want, m, len, nonce, ctr, key);
+    hush_xchacha20_xor(eo, em, len, nonce, key, ctr);
+    CHECK_MEM(eo, want, len);
+    hush_xchacha20_xor(em, em, len, nonce, key, ctr);
+    CHECK_MEM(em, want, len);
+
+    for (int x = 0; x < 2; x++) {
+        hush_aead_alg alg = x ? HUSH_XCHACHA20POLY1305 : HUSH_CHACHA20POLY1305;
+        const hush_aead_ctx *k = x ? kx : kc;
+        if (x)
+            crypto_aead_xchacha20poly1305_ietf_encrypt_detached(
+                want, wtag, NULL, m, len, ad, adlen, NULL, nonce, key);
+        else
+            crypto_aead_chacha20poly1305_ietf_encrypt_detached(
+                want, wtag, NULL, m, len, ad, adlen, NULL, nonce, key);
+        memcpy(em, m, len);
+        /* one-shot, ciphertext and tag together at the page end */
+        CHECK_EQ_INT(
+            hush_aead_encrypt(alg, ecomb, em, len, adp, adlen, nonce, key),
+            HUSH_OK);
+        CHECK_MEM(ecomb, want, len);
+        CHECK_MEM(ecomb + len, wtag, 16);
+        CHECK_EQ_INT(
+            hush_aead_decrypt(alg, eo, ecomb, len + 16, adp, adlen, nonce, key),
+            HUSH_OK);
+        CHECK_MEM(eo, m, len);
+        /* keyed, detached: ciphertext and tag each at a page end */
+        CHECK_EQ_INT(
+            hush_aead_seal_detached(k, eo, etag, em, len, adp, adlen, nonce),
+            HUSH_OK);
+        CHECK_MEM(eo, want, len);
+        CHECK_MEM(etag, wtag, 16);
+        CHECK_EQ_INT(
+            hush_aead_open_detached(k, em, eo, len, etag, adp, adlen, nonce),
+            HUSH_OK);
+        CHECK_MEM(em, m, len);
+        /* keyed, combined, in place at the page end */
+        memcpy(ecomb, m, len);
+        CHECK_EQ_INT(hush_aead_seal(k, ecomb, ecomb, len, adp, adlen, nonce),
+                     HUSH_OK);
+        CHECK_MEM(ecomb, want, len);
+        CHECK_MEM(ecomb + len, wtag, 16);
+        CHECK_EQ_INT(
+            hush_aead_open(k, ecomb, ecomb, len + 16, adp, adlen, nonce),
+            HUSH_OK);
+        CHECK_MEM(ecomb, m, len);
+        /* detached, in place, at the page end */
+        memcpy(em, m, len);
+        CHECK_EQ_INT(hush_aead_encrypt_detached(alg, em, etag, em, len, adp,
+                                                adlen, nonce, key),
+                     HUSH_OK);
+        CHECK_MEM(em, want, len);
+        CHECK_MEM(etag, wtag, 16);
+        CHECK_EQ_INT(hush_aead_decrypt_detached(alg, em, em, len, etag, adp,
+                                                adlen, nonce, key),
+                     HUSH_OK);
+        CHECK_MEM(em, m, len);
+    }
+}
+
+static void page_edges(void) {
+    static const size_t adlens[] = {0, 1, 15, 16, 17, 63, 64, 65, 80};
+    enum { NAD = sizeof adlens / sizeof adlens[0] };
+    static const size_t longer[] = {511,  512,  513,  575,  1000, 1023,
+                                    1025, 1087, 1100, 1500, 2047, 2049,
+                                    2111, 3000, 3071, 4080};
+    uint8_t key[32];
+    ht_rand_bytes(key, sizeof key);
+    hush_secret *sk;
+    hush_aead_ctx *kc, *kx;
+    CHECK_EQ_INT(hush_secret_from(&sk, key, sizeof key, 0), HUSH_OK);
+    CHECK_EQ_INT(hush_aead_new(&kc, HUSH_CHACHA20POLY1305, sk), HUSH_OK);
+    CHECK_EQ_INT(hush_aead_new(&kx, HUSH_XCHACHA20POLY1305, sk), HUSH_OK);
+    hush_secret_destroy(sk);
+    for (size_t len = 0; len <= 300; len++) {
+        page_edge_one(len, adlens[len % NAD], kc, kx, key);
+        page_edge_one(len, adlens[(len + 4) % NAD], kc, kx, key);
+    }
+    for (size_t i = 0; i < sizeof longer / sizeof longer[0]; i++)
+        page_edge_one(longer[i], adlens[i % NAD], kc, kx, key);
+    hush_aead_free(kc);
+    hush_aead_free(kx);
+}
+
 /* Poly1305 limb bounds: all-ones messages and keys (the largest clamped
  * r, every block 2^130 - 1) over lengths that fill the vector tiers'
  * accumulators for several steps, against libsodium. */
@@ -462,6 +577,7 @@ int main(int argc, char **argv) {
             wycheproof("wycheproof/xchacha20_poly1305_test.json",
                        HUSH_XCHACHA20POLY1305);
             differential();
+            page_edges();
             limits();
             xchacha_counter_carry();
             poly1305_extremes();
