@@ -74,6 +74,10 @@ typedef struct bench_op {
      * 0/0 = not checked (rows without an equivalent peer output). */
     size_t verify_fixed;
     int verify_plus_size;
+    /* Optional: one more tier configuration of the hush rows, besides the
+     * default, each tier varied alone and all-portable, written as
+     * "prim=tier,prim=tier" (e.g. the pairing a CPU without VAES gets). */
+    const char *extra_config;
     bench_case cases[BENCH_MAX_CASES];
 } bench_op;
 
@@ -103,6 +107,10 @@ bench_case bench_hush_aead_encrypt(const void *alg, const char *p1,
  * hush AEAD; `peers` are extra cases for the seal row (0-ended by run). */
 void bench_add_aead(const char *name, const void *alg, const char *p1,
                     const char *p2, const bench_case *peers, size_t npeers);
+/* The same, with extra_config (see bench_op) on each of the three rows. */
+void bench_add_aead_with(const char *name, const void *alg, const char *p1,
+                         const char *p2, const bench_case *peers, size_t npeers,
+                         const char *extra_config);
 
 /* Derived figures computed after the run (Ascon: predicted from the
  * permutation's cost): an area installs a hook that reads the results with

@@ -126,6 +126,12 @@ bench_case bench_hush_aead_encrypt(const void *alg, const char *p1,
 
 void bench_add_aead(const char *name, const void *alg, const char *p1,
                     const char *p2, const bench_case *peers, size_t npeers) {
+    bench_add_aead_with(name, alg, p1, p2, peers, npeers, NULL);
+}
+
+void bench_add_aead_with(const char *name, const void *alg, const char *p1,
+                         const char *p2, const bench_case *peers, size_t npeers,
+                         const char *extra_config) {
     static char names[16][3][64]; /* the registry keeps pointers */
     static size_t used;
     if (used == 16) return;
@@ -144,6 +150,7 @@ void bench_add_aead(const char *name, const void *alg, const char *p1,
                              "contexts keyed once.",
                      .throughput = 1};
     seal.cases[0] = bench_hush_aead_seal(alg, p1, p2);
+    seal.extra_config = extra_config;
     for (size_t i = 0; i < npeers && i + 1 < BENCH_MAX_CASES; i++)
         seal.cases[i + 1] = peers[i];
     bench_add(&seal);
@@ -156,6 +163,7 @@ void bench_add_aead(const char *name, const void *alg, const char *p1,
                              "time) of a valid ciphertext.",
                      .throughput = 1};
     open.cases[0] = bench_hush_aead_open(alg, p1, p2);
+    open.extra_config = extra_config;
     bench_add(&open);
 
     bench_op once = {.area = "aead",
@@ -166,5 +174,6 @@ void bench_add_aead(const char *name, const void *alg, const char *p1,
                              "stack (and wiped) on every call.",
                      .throughput = 1};
     once.cases[0] = bench_hush_aead_encrypt(alg, p1, p2);
+    once.extra_config = extra_config;
     bench_add(&once);
 }

@@ -160,6 +160,19 @@ static int config_wanted(const bench_config *cfg) {
     return 1;
 }
 
+/* The registry's own name for the tier `len` bytes at `name` of `prim` (a
+ * string that lives as long as the process), or NULL when this CPU does
+ * not run that tier. */
+static const char *intern_tier(const char *prim, const char *name, size_t len) {
+    const char *names[16];
+    size_t count = hush_impl_list(prim, names, 16);
+    if (count > 16) count = 16;
+    for (size_t k = 0; k < count; k++)
+        if (strlen(names[k]) == len && strncmp(names[k], name, len) == 0)
+            return names[k];
+    return NULL;
+}
+
 static int same_config(const bench_config *a, const bench_config *b) {
     if (a->n != b->n) return 0;
     for (int i = 0; i < a->n; i++)
@@ -173,8 +186,8 @@ static int same_config(const bench_config *a, const bench_config *b) {
  * (so a row of two primitives shows what each tier contributes without the
  * product of all combinations); then everything portable.
  */
-static size_t expand_configs(const bench_case *c, bench_config *out,
-                             size_t max) {
+static size_t expand_configs(const bench_case *c, const char *extra_config,
+                             bench_config *out, size_t max) {
     bench_config def = {0};
     for (int i = 0; c->prims[i] != NULL && i < BENCH_MAX_PRIMS; i++) {
         const char *t = default_of(c->prims[i]);
@@ -200,6 +213,31 @@ static size_t expand_configs(const bench_case *c, bench_config *out,
             if (!dup) out[n++] = cfg;
         }
     }
+    if (extra_config != NULL && n < max) {
+        /* "prim=tier,prim=tier": left out when this CPU lacks one of the
+         * tiers; primitives outside the row are ignored */
+        bench_config extra = def;
+        extra.is_default = 0;
+        int runnable = 1;
+        const char *p = extra_config;
+        while (*p) {
+            const char *eq = strchr(p, '='), *end = strchr(p, ',');
+            if (end == NULL) end = p + strlen(p);
+            if (eq == NULL || eq > end) break;
+            for (int i = 0; i < extra.n; i++)
+                if (strlen(extra.prim[i]) == (size_t)(eq - p) &&
+                    strncmp(extra.prim[i], p, (size_t)(eq - p)) == 0)
+                    runnable &=
+                        (extra.tier[i] = intern_tier(extra.prim[i], eq + 1,
+                                                     (size_t)(end - eq - 1))) !=
+                        NULL;
+            p = *end ? end + 1 : end;
+        }
+        int seen = !runnable;
+        for (size_t j = 0; j < n; j++)
+            seen |= same_config(&out[j], &extra);
+        if (!seen) out[n++] = extra;
+    }
     bench_config port = def;
     port.is_default = 0;
     for (int i = 0; i < port.n; i++)
@@ -217,7 +255,7 @@ size_t bench_contenders(const bench_op *op, bench_contender *out, size_t max) {
         const bench_case *c = &op->cases[i];
         if (c->kind == BENCH_HUSH) {
             bench_config cfgs[16];
-            size_t m = expand_configs(c, cfgs, 16);
+            size_t m = expand_configs(c, op->extra_config, cfgs, 16);
             for (size_t k = 0; k < m && n < max; k++) {
                 if (!config_wanted(&cfgs[k])) continue;
                 bench_contender *t = &out[n++];
