@@ -26,18 +26,19 @@ static inline __m128i pow_of(const hush_ghash_key *k, size_t e) {
 }
 
 /* One block's Karatsuba product x * H^e into (lo, mid, hi): three PCLMULs
- * instead of four. The middle term multiplies the xor of the halves; it
- * still holds lo and hi, which kara_reduce takes out once per run. The
- * power is read from the key table where it is used (a memory operand),
- * and its xor of halves is formed on the fly, so no key-derived value
- * outlives a few instructions. */
-ALWAYS_INLINE void kara_mul(ghash_acc *a, __m128i x, const hush_ghash_key *k,
+ * instead of four. The middle term multiplies the xors of the halves (for
+ * H^e precomputed in s->kara); it still holds lo and hi, which
+ * kara_reduce takes out once per run. The key-derived factors are read
+ * where they are used (memory operands), so none outlives a few
+ * instructions. */
+ALWAYS_INLINE void kara_mul(ghash_acc *a, __m128i x, const gcm_state *s,
                             size_t e) {
-    __m128i h = pow_of(k, e);
+    __m128i h = _mm_load_si128(
+        (const __m128i *)(const void *)s->ghash.pow[HUSH_GHASH_POWERS - e]);
+    __m128i hk = _mm_load_si128((const __m128i *)(const void *)s->kara[e - 1]);
     a->lo = _mm_xor_si128(a->lo, _mm_clmulepi64_si128(x, h, 0x00));
     a->hi = _mm_xor_si128(a->hi, _mm_clmulepi64_si128(x, h, 0x11));
     __m128i xk = _mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e));
-    __m128i hk = _mm_xor_si128(h, _mm_shuffle_epi32(h, 0x4e));
     a->mid = _mm_xor_si128(a->mid, _mm_clmulepi64_si128(xk, hk, 0x00));
     /* accumulate now: left alone, gcc reassociates the xors of a step into
      * a tree that keeps all the products live, and spills them */
@@ -71,7 +72,7 @@ ALWAYS_INLINE __m128i kara_reduce(ghash_acc a) {
 
 /* n (1..8) blocks at p hashed into acc (folded into the first), one
  * reduction; products accumulate in order, so nothing is spilled */
-ALWAYS_INLINE __m128i kara_run(__m128i acc, const hush_ghash_key *k,
+ALWAYS_INLINE __m128i kara_run(__m128i acc, const gcm_state *k,
                                const uint8_t *p, size_t n) {
     const __m128i bswap = ghash_bswap_mask();
     ghash_acc a = {_mm_setzero_si128(), _mm_setzero_si128(),
@@ -105,7 +106,7 @@ ALWAYS_INLINE __m128i load_partial(uint8_t pad[16], const uint8_t *p,
 }
 
 /* GHASH of len bytes (the last block zero-padded) into acc */
-ALWAYS_INLINE __m128i ghash_bytes(__m128i acc, const hush_ghash_key *k,
+ALWAYS_INLINE __m128i ghash_bytes(__m128i acc, const gcm_state *k,
                                   const uint8_t *p, size_t len,
                                   uint8_t pad[16]) {
     for (; len >= 128; len -= 128, p += 128)
@@ -156,7 +157,7 @@ ALWAYS_INLINE void ctr_tail(const aesni_key *ak, const unsigned R, uint8_t *out,
  * halves) out of the loop and spill them: every key-derived value is
  * loaded where it is used and dies soon.
  */
-ALWAYS_INLINE void fused_step(const aesni_key *sk, const hush_ghash_key *sh,
+ALWAYS_INLINE void fused_step(const aesni_key *sk, const gcm_state *sh,
                               __m128i *ctr, __m128i *acc, uint8_t *out,
                               const uint8_t *in, const uint8_t *gh,
                               const unsigned R, const int hash) {
@@ -209,14 +210,13 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
                              size_t adlen, const uint8_t *nonce,
                              uint8_t tag[16], const unsigned R, const int enc) {
     const aesni_key *ak = aesni_key_of(&s->aes);
-    const hush_ghash_key *k = &s->ghash;
     const __m128i bswap = ghash_bswap_mask();
     uint64_t hi, lo;
     gcm_j0_words(nonce, &hi, &lo);
     __m128i ctr = _mm_set_epi64x((long long)hi, (long long)lo);
     __m128i acc = _mm_setzero_si128();
     uint8_t pad[16]; /* partial blocks (data only), wiped at the end */
-    if (adlen) acc = ghash_bytes(acc, k, ad, adlen, pad);
+    if (adlen) acc = ghash_bytes(acc, s, ad, adlen, pad);
     ctr = _mm_add_epi64(ctr, _mm_set_epi64x(0, 1));
     size_t left = len;
     /* sealing hashes each step's ciphertext during the next step's AES
@@ -225,26 +225,26 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
      * registers the AES rounds need. */
     int pending = 0;
     if (enc && left >= 16 * STEP) {
-        fused_step(ak, k, &ctr, &acc, out, in, NULL, R, 0);
+        fused_step(ak, s, &ctr, &acc, out, in, NULL, R, 0);
         pending = 1;
         left -= 16 * STEP, in += 16 * STEP, out += 16 * STEP;
     }
     for (; left >= 16 * STEP;
          left -= 16 * STEP, in += 16 * STEP, out += 16 * STEP) {
-        fused_step(ak, k, &ctr, &acc, out, in, enc ? out - 16 * STEP : in, R,
+        fused_step(ak, s, &ctr, &acc, out, in, enc ? out - 16 * STEP : in, R,
                    1);
     }
     /* the last step's ciphertext */
-    if (pending) acc = kara_run(acc, k, out - 16 * STEP, STEP);
+    if (pending) acc = kara_run(acc, s, out - 16 * STEP, STEP);
     if (left) {
         /* at most STEP - 1 whole blocks and a partial one */
-        if (!enc) acc = ghash_bytes(acc, k, in, left, pad);
+        if (!enc) acc = ghash_bytes(acc, s, in, left, pad);
         ctr_tail(ak, R, out, in, left, ctr, pad);
-        if (enc) acc = ghash_bytes(acc, k, out, left, pad);
+        if (enc) acc = ghash_bytes(acc, s, out, left, pad);
     }
     __m128i lens = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
                                   (long long)((uint64_t)len * 8));
-    acc = ghash_mul1(_mm_xor_si128(acc, lens), pow_of(k, 1));
+    acc = ghash_mul1(_mm_xor_si128(acc, lens), pow_of(&s->ghash, 1));
     /* E(J0) last: public counter in, independent of the hash, so it
      * overlaps the final multiplication and is never live across the
      * loop (where it would be spilled) */
