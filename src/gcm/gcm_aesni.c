@@ -160,12 +160,13 @@ ALWAYS_INLINE void ctr_tail(const aesni_key *ak, const unsigned R, uint8_t *out,
 ALWAYS_INLINE void fused_step(const aesni_key *sk, const gcm_state *sh,
                               __m128i *ctr, __m128i *acc, uint8_t *out,
                               const uint8_t *in, const uint8_t *gh,
-                              const unsigned R, const int hash) {
+                              const unsigned R, const int hash,
+                              const int bytectr) {
     const __m128i bswap = ghash_bswap_mask();
     const __m128i one = _mm_set_epi64x(0, 1);
     /* gh too: seal's gh is the previous step's out, and knowing that, gcc
      * kept six ciphertext blocks in registers instead of reloading them */
-    __asm__("" : "+r"(sk), "+r"(sh), "+r"(gh));
+    __asm__("" : "+r"(sk), "+r"(sh), "+r"(gh), "+r"(in));
     ghash_acc a = {_mm_setzero_si128(), _mm_setzero_si128(),
                    _mm_setzero_si128()};
     /* the first block takes the running hash, which then dies: before the
@@ -174,13 +175,29 @@ ALWAYS_INLINE void fused_step(const aesni_key *sk, const gcm_state *sh,
         kara_mul(&a, _mm_xor_si128(_mm_shuffle_epi8(LOADU(gh), bswap), *acc),
                  sh, STEP);
     __m128i x[STEP];
+    if (bytectr) {
+        /* the counter's low byte does not wrap within the step (the
+         * caller checked): count in the big-endian block itself, one
+         * byte add per block instead of a 64-bit add and a byte swap */
+        const __m128i one_be =
+            _mm_set_epi8(1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        __m128i c = _mm_shuffle_epi8(*ctr, bswap);
 #pragma GCC unroll 8
-    for (int i = 0; i < STEP; i++) {
-        x[i] = _mm_xor_si128(_mm_shuffle_epi8(*ctr, bswap), sk->ek[0]);
-        /* one add after another: else gcc keeps ctr + 1..6 as six
-         * constants (registers, then stack) */
-        *ctr = _mm_add_epi64(*ctr, one);
-        __asm__("" : "+x"(*ctr));
+        for (int i = 0; i < STEP; i++) {
+            x[i] = _mm_xor_si128(c, sk->ek[0]);
+            c = _mm_add_epi8(c, one_be);
+            /* one add after another: else gcc keeps c + 1..5 as five
+             * constants (registers, then stack) */
+            __asm__("" : "+x"(c));
+        }
+        *ctr = _mm_add_epi64(*ctr, _mm_set_epi64x(0, STEP));
+    } else {
+#pragma GCC unroll 8
+        for (int i = 0; i < STEP; i++) {
+            x[i] = _mm_xor_si128(_mm_shuffle_epi8(*ctr, bswap), sk->ek[0]);
+            *ctr = _mm_add_epi64(*ctr, one);
+            __asm__("" : "+x"(*ctr));
+        }
     }
     /* one block's product after each of the first rounds: the source
      * order the register allocator sees is the interleaving */
@@ -225,14 +242,18 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
      * registers the AES rounds need. */
     int pending = 0;
     if (enc && left >= 16 * STEP) {
-        fused_step(ak, s, &ctr, &acc, out, in, NULL, R, 0);
+        fused_step(ak, s, &ctr, &acc, out, in, NULL, R, 0, 0);
         pending = 1;
         left -= 16 * STEP, in += 16 * STEP, out += 16 * STEP;
     }
     for (; left >= 16 * STEP;
          left -= 16 * STEP, in += 16 * STEP, out += 16 * STEP) {
-        fused_step(ak, s, &ctr, &acc, out, in, enc ? out - 16 * STEP : in, R,
-                   1);
+        const uint8_t *gh = enc ? out - 16 * STEP : in;
+        /* the counter is public: a branch on it is constant time */
+        if ((uint8_t)_mm_cvtsi128_si32(ctr) <= 256 - STEP)
+            fused_step(ak, s, &ctr, &acc, out, in, gh, R, 1, 1);
+        else
+            fused_step(ak, s, &ctr, &acc, out, in, gh, R, 1, 0);
     }
     /* the last step's ciphertext */
     if (pending) acc = kara_run(acc, s, out - 16 * STEP, STEP);
