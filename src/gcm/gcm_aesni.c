@@ -240,23 +240,31 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
      * rounds, read back from `out` (L1); opening hashes the step's own
      * input. Either way the GHASH operands come from memory, not from
      * registers the AES rounds need. */
-    int pending = 0;
-    if (enc && left >= 16 * STEP) {
+    /* seal hashes the ciphertext of two steps back (LAG): the step before
+     * is still in its last rounds when this one starts */
+    const size_t lag = enc ? 2 : 0;
+    size_t pending = 0;
+    for (; enc && pending < lag && left >= 16 * STEP; pending++) {
         fused_step(ak, s, &ctr, &acc, out, in, NULL, R, 0, 0);
-        pending = 1;
         left -= 16 * STEP, in += 16 * STEP, out += 16 * STEP;
     }
     for (; left >= 16 * STEP;
          left -= 16 * STEP, in += 16 * STEP, out += 16 * STEP) {
-        const uint8_t *gh = enc ? out - 16 * STEP : in;
-        /* the counter is public: a branch on it is constant time */
-        if ((uint8_t)_mm_cvtsi128_si32(ctr) <= 256 - STEP)
+        const uint8_t *gh = enc ? out - 16 * STEP * lag : in;
+        /* the counter is public: a branch on it is constant time. Once
+         * in ~43 steps its low byte wraps within the step; that step hashes
+         * first and then runs CTR alone (stitched, the slower counter
+         * arithmetic needed more registers and gcc spilled AES states) */
+        if (HUSH_LIKELY((uint8_t)_mm_cvtsi128_si32(ctr) <= 256 - STEP)) {
             fused_step(ak, s, &ctr, &acc, out, in, gh, R, 1, 1);
-        else
-            fused_step(ak, s, &ctr, &acc, out, in, gh, R, 1, 0);
+        } else {
+            acc = kara_run(acc, s, gh, STEP);
+            fused_step(ak, s, &ctr, &acc, out, in, NULL, R, 0, 0);
+        }
     }
-    /* the last step's ciphertext */
-    if (pending) acc = kara_run(acc, s, out - 16 * STEP, STEP);
+    /* the last steps' ciphertext */
+    for (; pending > 0; pending--)
+        acc = kara_run(acc, s, out - 16 * STEP * pending, STEP);
     if (left) {
         /* at most STEP - 1 whole blocks and a partial one */
         if (!enc) acc = ghash_bytes(acc, s, in, left, pad);
