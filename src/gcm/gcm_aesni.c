@@ -1,15 +1,18 @@
 /*
- * Fused AES-GCM tier for AES-NI + PCLMULQDQ (128-bit registers): eight
- * blocks per step, their AES rounds and the carry-less products of the
- * previous ciphertext interleaved by the out-of-order core, one reduction
- * per eight blocks (H^8..H^1). Round keys are used straight from the
- * schedule as memory operands, so no key material is copied to the stack.
+ * Fused AES-GCM tier for AES-NI + PCLMULQDQ (128-bit registers, SSE only):
+ * six blocks per step, their AES rounds stitched with the Karatsuba
+ * products (3 PCLMULs per block) of six blocks of ciphertext, one
+ * PCLMUL-based reduction per step (H^6..H^1). Sized so that every live
+ * value fits the 16 xmm registers: round keys, powers of H and their
+ * Karatsuba factors are read from the state where they are used, and no
+ * AES state, product or running hash is spilled to the stack (see
+ * docs/perf/gcm.md, "AES-NI + PCLMUL fused tier above OpenSSL").
  * Used when the state's tiers are exactly aes=aesni and ghash=pclmul.
  *
  * With a 96-bit nonce the low 64 bits of the counter never carry (see
  * gcm_vaes512.c), so counters advance with 64-bit vector adds. Constant
- * time: fixed-latency instructions; branches depend on lengths and on the
- * public verdict of the tag check only.
+ * time: fixed-latency instructions; branches depend on lengths, on the
+ * public counter and on the public verdict of the tag check only.
  */
 #include "aes/aes_ni.h"
 #include "core/ct.h"
