@@ -17,6 +17,15 @@
 
 #define GCM_CHUNK 4096 /* bytes, a multiple of 16 */
 
+/* s->kara from the powers in s->ghash (which stores H^e at
+ * pow[HUSH_GHASH_POWERS - e], low 64-bit half first) */
+static void gcm_kara_factors(gcm_state *s) {
+    for (int e = 1; e <= 8; e++) {
+        const uint64_t *h = s->ghash.pow[HUSH_GHASH_POWERS - e];
+        s->kara[e - 1][0] = s->kara[e - 1][1] = h[0] ^ h[1];
+    }
+}
+
 /* one_message: a one-shot state for a single message of mlen bytes and
  * adlen bytes of AD (the fused tier may then need fewer powers of H);
  * otherwise a keyed object's state, good for every message. */
@@ -42,6 +51,7 @@ static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen,
     else
 #endif
         gh->init(&s->ghash, h);
+    if (s->fused == &hush_gcm_fused_aesni) gcm_kara_factors(s);
     hush_wipe(h, sizeof h);
 }
 

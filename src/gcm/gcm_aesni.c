@@ -1,15 +1,18 @@
 /*
- * Fused AES-GCM tier for AES-NI + PCLMULQDQ (128-bit registers): eight
- * blocks per step, their AES rounds and the carry-less products of the
- * previous ciphertext interleaved by the out-of-order core, one reduction
- * per eight blocks (H^8..H^1). Round keys are used straight from the
- * schedule as memory operands, so no key material is copied to the stack.
+ * Fused AES-GCM tier for AES-NI + PCLMULQDQ (128-bit registers, SSE only):
+ * six blocks per step, their AES rounds stitched with the Karatsuba
+ * products (3 PCLMULs per block) of six blocks of ciphertext, one
+ * PCLMUL-based reduction per step (H^6..H^1). Sized so that every live
+ * value fits the 16 xmm registers: round keys, powers of H and their
+ * Karatsuba factors are read from the state where they are used, and no
+ * AES state, product or running hash is spilled to the stack (see
+ * docs/perf/gcm.md, "AES-NI + PCLMUL fused tier above OpenSSL").
  * Used when the state's tiers are exactly aes=aesni and ghash=pclmul.
  *
  * With a 96-bit nonce the low 64 bits of the counter never carry (see
  * gcm_vaes512.c), so counters advance with 64-bit vector adds. Constant
- * time: fixed-latency instructions; branches depend on lengths and on the
- * public verdict of the tag check only.
+ * time: fixed-latency instructions; branches depend on lengths, on the
+ * public counter and on the public verdict of the tag check only.
  */
 #include "aes/aes_ni.h"
 #include "core/ct.h"
@@ -25,23 +28,201 @@ static inline __m128i pow_of(const hush_ghash_key *k, size_t e) {
         (const __m128i *)(const void *)k->pow[HUSH_GHASH_POWERS - e]);
 }
 
+/* One block's Karatsuba product x * H^e into (lo, mid, hi): three PCLMULs
+ * instead of four. The middle term multiplies the xors of the halves (for
+ * H^e precomputed in s->kara); it still holds lo and hi, which
+ * kara_reduce takes out once per run. The key-derived factors are read
+ * where they are used (memory operands), so none outlives a few
+ * instructions. */
+ALWAYS_INLINE void kara_mul(ghash_acc *a, __m128i x, const gcm_state *s,
+                            size_t e) {
+    __m128i h = _mm_load_si128(
+        (const __m128i *)(const void *)s->ghash.pow[HUSH_GHASH_POWERS - e]);
+    __m128i hk = _mm_load_si128((const __m128i *)(const void *)s->kara[e - 1]);
+    a->lo = _mm_xor_si128(a->lo, _mm_clmulepi64_si128(x, h, 0x00));
+    a->hi = _mm_xor_si128(a->hi, _mm_clmulepi64_si128(x, h, 0x11));
+    __m128i xk = _mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e));
+    a->mid = _mm_xor_si128(a->mid, _mm_clmulepi64_si128(xk, hk, 0x00));
+    /* accumulate now: left alone, gcc reassociates the xors of a step into
+     * a tree that keeps all the products live, and spills them */
+    __asm__("" : "+x"(a->lo), "+x"(a->mid), "+x"(a->hi));
+}
+
+/*
+ * Reduces a Karatsuba sum to V form; the same value as ghash_reduce of the
+ * schoolbook parts, with the fold done by two PCLMULs by the reflected
+ * polynomial (0xc2 << 56: x^7 + x^2 + x + 1 with the 1-bit offset of the
+ * reflected product) instead of ~14 shifts and xors.
+ */
+ALWAYS_INLINE __m128i kara_reduce(ghash_acc a) {
+    const __m128i poly = _mm_set_epi64x((long long)0xc200000000000000ULL, 0);
+    __m128i mid = _mm_xor_si128(a.mid, _mm_xor_si128(a.lo, a.hi));
+    __m128i lo = _mm_xor_si128(a.lo, _mm_slli_si128(mid, 8));
+    __m128i hi = _mm_xor_si128(a.hi, _mm_srli_si128(mid, 8));
+    /* the reflected product is one bit short: shift [hi:lo] left by one */
+    __m128i clo = _mm_srli_epi64(lo, 63), chi = _mm_srli_epi64(hi, 63);
+    hi = _mm_or_si128(
+        _mm_slli_epi64(hi, 1),
+        _mm_or_si128(_mm_slli_si128(chi, 8), _mm_srli_si128(clo, 8)));
+    lo = _mm_or_si128(_mm_slli_epi64(lo, 1), _mm_slli_si128(clo, 8));
+    /* fold the low half into the high one, 64 bits at a time */
+    lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e),
+                       _mm_clmulepi64_si128(lo, poly, 0x10));
+    lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e),
+                       _mm_clmulepi64_si128(lo, poly, 0x10));
+    return _mm_xor_si128(hi, lo);
+}
+
+/* n (1..8) blocks at p hashed into acc (folded into the first), one
+ * reduction; products accumulate in order, so nothing is spilled */
+ALWAYS_INLINE __m128i kara_run(__m128i acc, const gcm_state *k,
+                               const uint8_t *p, size_t n) {
+    const __m128i bswap = ghash_bswap_mask();
+    ghash_acc a = {_mm_setzero_si128(), _mm_setzero_si128(),
+                   _mm_setzero_si128()};
+    /* no powers hoisted out of the caller's loop (and spilled) */
+    __asm__("" : "+r"(k));
+    for (size_t i = 0; i < n; i++) {
+        __m128i b = _mm_shuffle_epi8(LOADU(p + 16 * i), bswap);
+        if (i == 0) b = _mm_xor_si128(b, acc);
+        kara_mul(&a, b, k, n - i);
+    }
+    return kara_reduce(a);
+}
+
+/*
+ * The len (< 16) bytes at p, zero-padded, through pad. pad only ever holds
+ * message, ciphertext or AD bytes (never a key stream) and fused_run wipes
+ * it at the end, when nothing key-derived is live: a wipe here, a call,
+ * would make gcc spill the running hash around it (every xmm register is
+ * caller-saved). The empty asm keeps the copy a plain loop, not a memcpy
+ * call, for the same reason.
+ */
+ALWAYS_INLINE __m128i load_partial(uint8_t pad[16], const uint8_t *p,
+                                   size_t len) {
+    STOREU(pad, _mm_setzero_si128());
+    for (size_t i = 0; i < len; i++) {
+        __asm__("" : "+r"(i));
+        pad[i] = p[i];
+    }
+    return LOADU(pad);
+}
+
 /* GHASH of len bytes (the last block zero-padded) into acc */
-static inline __m128i ghash_bytes(__m128i acc, const hush_ghash_key *k,
-                                  const uint8_t *p, size_t len) {
+ALWAYS_INLINE __m128i ghash_bytes(__m128i acc, const gcm_state *k,
+                                  const uint8_t *p, size_t len,
+                                  uint8_t pad[16]) {
     for (; len >= 128; len -= 128, p += 128)
-        acc = ghash_clmul_run(k, acc, p, 8);
+        acc = kara_run(acc, k, p, 8);
     if (len >= 16) {
-        acc = ghash_clmul_run(k, acc, p, len / 16);
+        acc = kara_run(acc, k, p, len / 16);
         p += len & ~(size_t)15;
         len &= 15;
     }
     if (len) {
-        uint8_t block[16] = {0};
-        memcpy(block, p, len);
-        acc = ghash_clmul_run(k, acc, block, 1);
-        hush_wipe(block, sizeof block);
+        load_partial(pad, p, len);
+        acc = kara_run(acc, k, pad, 1);
     }
     return acc;
+}
+
+/* CTR for the last len (< 16 * STEP) bytes, a block at a time; the key
+ * stream stays in registers (the partial block goes through pad as data) */
+ALWAYS_INLINE void ctr_tail(const aesni_key *ak, const unsigned R, uint8_t *out,
+                            const uint8_t *in, size_t len, __m128i ctr,
+                            uint8_t pad[16]) {
+    const __m128i bswap = ghash_bswap_mask();
+    for (; len >= 16; len -= 16, in += 16, out += 16) {
+        __m128i ks = aesni_encrypt1(ak, R, _mm_shuffle_epi8(ctr, bswap));
+        ctr = _mm_add_epi64(ctr, _mm_set_epi64x(0, 1));
+        STOREU(out, _mm_xor_si128(ks, LOADU(in)));
+    }
+    if (len) {
+        __m128i ks = aesni_encrypt1(ak, R, _mm_shuffle_epi8(ctr, bswap));
+        STOREU(pad, _mm_xor_si128(ks, load_partial(pad, in, len)));
+        for (size_t i = 0; i < len; i++) {
+            __asm__("" : "+r"(i));
+            out[i] = pad[i];
+        }
+    }
+}
+
+/* blocks per step: six AES states, the three GHASH accumulators, the
+ * running hash and a few temporaries fit the 16 xmm registers of SSE, so
+ * nothing key-derived is spilled (eight blocks did spill) */
+#define STEP 6
+
+/*
+ * One step: CTR over STEP blocks of in -> out and, when hash (a constant),
+ * GHASH of the STEP blocks at gh into *acc. The caller's pointers pass an
+ * empty asm first, which hides that they are the same every step, so gcc
+ * cannot hoist loads of round keys or powers of H (or their Karatsuba
+ * halves) out of the loop and spill them: every key-derived value is
+ * loaded where it is used and dies soon.
+ */
+ALWAYS_INLINE void fused_step(const aesni_key *sk, const gcm_state *sh,
+                              __m128i *ctr, __m128i *acc, uint8_t *out,
+                              const uint8_t *in, const uint8_t *gh,
+                              const unsigned R, const int hash,
+                              const int bytectr) {
+    const __m128i bswap = ghash_bswap_mask();
+    const __m128i one = _mm_set_epi64x(0, 1);
+    /* gh too: seal's gh is the previous step's out, and knowing that, gcc
+     * kept six ciphertext blocks in registers instead of reloading them */
+    __asm__("" : "+r"(sk), "+r"(sh), "+r"(gh), "+r"(in));
+    ghash_acc a = {_mm_setzero_si128(), _mm_setzero_si128(),
+                   _mm_setzero_si128()};
+    /* the first block takes the running hash, which then dies: before the
+     * AES states come alive */
+    if (hash)
+        kara_mul(&a, _mm_xor_si128(_mm_shuffle_epi8(LOADU(gh), bswap), *acc),
+                 sh, STEP);
+    __m128i x[STEP];
+    if (bytectr) {
+        /* the counter's low byte does not wrap within the step (the
+         * caller checked): count in the big-endian block itself, one
+         * byte add per block instead of a 64-bit add and a byte swap */
+        const __m128i one_be =
+            _mm_set_epi8(1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        __m128i c = _mm_shuffle_epi8(*ctr, bswap);
+#pragma GCC unroll 8
+        for (int i = 0; i < STEP; i++) {
+            x[i] = _mm_xor_si128(c, sk->ek[0]);
+            c = _mm_add_epi8(c, one_be);
+            /* one add after another: else gcc keeps c + 1..5 as five
+             * constants (registers, then stack) */
+            __asm__("" : "+x"(c));
+        }
+        *ctr = _mm_add_epi64(*ctr, _mm_set_epi64x(0, STEP));
+    } else {
+#pragma GCC unroll 8
+        for (int i = 0; i < STEP; i++) {
+            x[i] = _mm_xor_si128(_mm_shuffle_epi8(*ctr, bswap), sk->ek[0]);
+            *ctr = _mm_add_epi64(*ctr, one);
+            __asm__("" : "+x"(*ctr));
+        }
+    }
+    /* one block's product after each of the first rounds: the source
+     * order the register allocator sees is the interleaving */
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < R; r++) {
+#pragma GCC unroll 8
+        for (int i = 0; i < STEP; i++)
+            x[i] = _mm_aesenc_si128(x[i], sk->ek[r]);
+        if (r < STEP && hash)
+            kara_mul(&a, _mm_shuffle_epi8(LOADU(gh + 16 * r), bswap), sh,
+                     STEP - r);
+    }
+#pragma GCC unroll 8
+    for (int i = 0; i < STEP; i++) {
+        x[i] = _mm_aesenclast_si128(x[i], sk->ek[R]);
+        STOREU(out + 16 * i, _mm_xor_si128(x[i], LOADU(in + 16 * i)));
+    }
+    /* reduce after the stores, where the AES states are dead: placed among
+     * the rounds it needs more registers than are left (gcc spilled its
+     * temporaries and the running hash). The core still overlaps it with
+     * the next step's rounds. */
+    if (hash) *acc = kara_reduce(a);
 }
 
 ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
@@ -49,58 +230,61 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
                              size_t adlen, const uint8_t *nonce,
                              uint8_t tag[16], const unsigned R, const int enc) {
     const aesni_key *ak = aesni_key_of(&s->aes);
-    const hush_ghash_key *k = &s->ghash;
     const __m128i bswap = ghash_bswap_mask();
     uint64_t hi, lo;
     gcm_j0_words(nonce, &hi, &lo);
     __m128i ctr = _mm_set_epi64x((long long)hi, (long long)lo);
-    const __m128i one = _mm_set_epi64x(0, 1);
-    __m128i ek0 = aesni_encrypt1(ak, R, _mm_shuffle_epi8(ctr, bswap));
     __m128i acc = _mm_setzero_si128();
-    if (adlen) acc = ghash_bytes(acc, k, ad, adlen);
-    ctr = _mm_add_epi64(ctr, one);
+    uint8_t pad[16]; /* partial blocks (data only), wiped at the end */
+    if (adlen) acc = ghash_bytes(acc, s, ad, adlen, pad);
+    ctr = _mm_add_epi64(ctr, _mm_set_epi64x(0, 1));
     size_t left = len;
     /* sealing hashes each step's ciphertext during the next step's AES
-     * rounds, read back from `out` (L1): the eight AES registers are dead
-     * by then, which keeps this SSE-only loop (16 xmm registers) from
-     * spilling, and the two streams are independent work */
-    const uint8_t *pending = NULL;
-    for (; left >= 128; left -= 128, in += 128, out += 128) {
-        __m128i x[8];
-#pragma GCC unroll 8
-        for (int i = 0; i < 8; i++) {
-            x[i] = _mm_xor_si128(_mm_shuffle_epi8(ctr, bswap), ak->ek[0]);
-            ctr = _mm_add_epi64(ctr, one);
-        }
-        if (!enc)
-            acc = ghash_clmul_run(k, acc, in, 8);
-        else if (pending)
-            acc = ghash_clmul_run(k, acc, pending, 8);
-#pragma GCC unroll 14
-        for (unsigned r = 1; r < R; r++)
-#pragma GCC unroll 8
-            for (int i = 0; i < 8; i++)
-                x[i] = _mm_aesenc_si128(x[i], ak->ek[r]);
-#pragma GCC unroll 8
-        for (int i = 0; i < 8; i++) {
-            x[i] = _mm_aesenclast_si128(x[i], ak->ek[R]);
-            STOREU(out + 16 * i, _mm_xor_si128(x[i], LOADU(in + 16 * i)));
-        }
-        pending = out;
+     * rounds, read back from `out` (L1); opening hashes the step's own
+     * input. Either way the GHASH operands come from memory, not from
+     * registers the AES rounds need. */
+    /* seal hashes the ciphertext of two steps back (LAG): the step before
+     * is still in its last rounds when this one starts */
+    const size_t lag = enc ? 2 : 0;
+    size_t pending = 0;
+    for (; enc && pending < lag && left >= 16 * STEP; pending++) {
+        fused_step(ak, s, &ctr, &acc, out, in, NULL, R, 0, 0);
+        left -= 16 * STEP, in += 16 * STEP, out += 16 * STEP;
     }
-    if (enc && pending) acc = ghash_clmul_run(k, acc, pending, 8);
+    for (; left >= 16 * STEP;
+         left -= 16 * STEP, in += 16 * STEP, out += 16 * STEP) {
+        const uint8_t *gh = enc ? out - 16 * STEP * lag : in;
+        /* the counter is public: a branch on it is constant time. Once
+         * in ~43 steps its low byte wraps within the step; that step hashes
+         * first and then runs CTR alone (stitched, the slower counter
+         * arithmetic needed more registers and gcc spilled AES states) */
+        if (HUSH_LIKELY((uint8_t)_mm_cvtsi128_si32(ctr) <= 256 - STEP)) {
+            fused_step(ak, s, &ctr, &acc, out, in, gh, R, 1, 1);
+        } else {
+            acc = kara_run(acc, s, gh, STEP);
+            fused_step(ak, s, &ctr, &acc, out, in, NULL, R, 0, 0);
+        }
+    }
+    /* the last steps' ciphertext */
+    for (; pending > 0; pending--)
+        acc = kara_run(acc, s, out - 16 * STEP * pending, STEP);
     if (left) {
-        /* at most 7 whole blocks and a partial one */
-        uint64_t chi = (uint64_t)_mm_extract_epi64(ctr, 1);
-        uint64_t clo = (uint64_t)_mm_cvtsi128_si64(ctr);
-        if (!enc) acc = ghash_bytes(acc, k, in, left);
-        aesni_ctr_tail(ak, R, out, in, left, &chi, &clo);
-        if (enc) acc = ghash_bytes(acc, k, out, left);
+        /* at most STEP - 1 whole blocks and a partial one */
+        if (!enc) acc = ghash_bytes(acc, s, in, left, pad);
+        ctr_tail(ak, R, out, in, left, ctr, pad);
+        if (enc) acc = ghash_bytes(acc, s, out, left, pad);
     }
     __m128i lens = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
                                   (long long)((uint64_t)len * 8));
-    acc = ghash_mul1(_mm_xor_si128(acc, lens), pow_of(k, 1));
+    acc = ghash_mul1(_mm_xor_si128(acc, lens), pow_of(&s->ghash, 1));
+    /* E(J0) last: public counter in, independent of the hash, so it
+     * overlaps the final multiplication and is never live across the
+     * loop (where it would be spilled) */
+    __m128i ek0 = aesni_encrypt1(
+        ak, R,
+        _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo), bswap));
     STOREU(tag, _mm_xor_si128(_mm_shuffle_epi8(acc, bswap), ek0));
+    if ((len | adlen) & 15) hush_wipe(pad, sizeof pad);
 }
 
 static void fused_seal(const gcm_state *s, uint8_t *c, uint8_t *tag,

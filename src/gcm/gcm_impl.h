@@ -17,6 +17,11 @@ typedef struct gcm_fused_ops gcm_fused_ops;
 typedef struct gcm_state {
     hush_aes_key aes;     /* round keys (aes tier layout) */
     hush_ghash_key ghash; /* H^32 .. H^1 */
+    /* Karatsuba middle factors of H^1 .. H^8: kara[e - 1] holds the low
+     * xor the high 64-bit half of H^e (V form) in both halves, so a
+     * PCLMUL reads it with one immediate for every power. Filled only for
+     * the aesni fused tier, which reads it. */
+    HUSH_ALIGNED(16) uint64_t kara[8][2];
     const hush_ghash_ops *ghash_ops;
     const gcm_fused_ops *fused; /* NULL: CTR and GHASH in separate passes */
 } gcm_state;
