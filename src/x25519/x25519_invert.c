@@ -60,9 +60,9 @@ static const s62 modulus = {
  * so it stays integral, then scaled to 2^62 for apply_fg and apply_de.
  * Returns the updated minus_eta.
  *
- * Written for a short dependency chain from g to the next g (about 6
- * operations): g's low bit moves to the sign bit once, so that "g odd" and
- * "swap" (delta > 0 and g odd) are each a single arithmetic shift away.
+ * Written for a short dependency chain from g to the next g (5 operations):
+ * g's low bit moves to the sign bit once, so that "g odd" and "swap"
+ * (delta > 0 and g odd) are each a single arithmetic shift away.
  */
 static int64_t divsteps(int64_t minus_eta, uint64_t f, uint64_t g,
                         transition *t) {
@@ -72,16 +72,20 @@ static int64_t divsteps(int64_t minus_eta, uint64_t f, uint64_t g,
         uint64_t g_odd = (uint64_t)((int64_t)g_low >> 63);
         uint64_t swap = hush_ct_barrier64(
             (uint64_t)((int64_t)(g_low & (uint64_t)minus_eta) >> 63));
-        /* added to g (and its row): -f on a swap, f if g is odd, else 0;
-         * (x & g_odd) ^ swap) - swap is exactly that as swap implies g_odd */
-        uint64_t add_f = ((f & g_odd) ^ swap) - swap;
+        /* added to g's row: -u on a swap, u if g is odd, else 0;
+         * ((x & g_odd) ^ swap) - swap is exactly that (swap implies g_odd) */
         uint64_t add_u = ((u & g_odd) ^ swap) - swap;
         uint64_t add_v = ((v & g_odd) ^ swap) - swap;
+        /* g' = (g + f)/2 = (g >> 1) + (f >> 1) + 1 when g (and f) is odd,
+         * minus f more on a swap, (g - f)/2: the halving comes off the
+         * dependency chain, which is five operations long */
+        uint64_t f_half_up = (f >> 1) + 1;
+        uint64_t g_next = (g >> 1) + (f_half_up & g_odd) - (f & swap);
         /* f takes the old g on a swap */
         f ^= (f ^ g) & swap;
         u ^= (u ^ q) & swap;
         v ^= (v ^ r) & swap;
-        g = (g + add_f) >> 1;
+        g = g_next;
         q += add_u;
         r += add_v;
         u <<= 1;
