@@ -48,7 +48,8 @@ extern const uint64_t hush_x25519_base_table[32][8][12];
  * layer zeroes this much after each call so spilled field elements and
  * ladder temporaries do not outlive it. Measured with gcc 12 -O3
  * -fstack-usage: the deepest path is the portable comb (1904 bytes, plus
- * 816 for the inversion and 56 for fe_mul), the ifma ladder needs about
+ * at most 816 for the inversion: the safegcd one in x25519_invert.c takes
+ * 624 with its helper; 56 for fe_mul), the ifma ladder needs about
  * 1.7 KB. 8 KB leaves room for other compilers and options and costs a
  * few hundred cycles of rep stosb.
  */
