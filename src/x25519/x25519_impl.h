@@ -23,6 +23,11 @@ typedef struct hush_x25519_ops {
 } hush_x25519_ops;
 
 extern const hush_x25519_ops hush_x25519_portable;
+
+/* out = 1/x mod p fully reduced (0 for x = 0 mod p), for any x < 2^256 as
+ * four little-endian words; constant time (x25519_invert.c, safegcd).
+ * out may alias x. */
+void hush_x25519_invert(uint64_t out[4], const uint64_t x[4]);
 #if defined(HUSH_X86_64)
 extern const hush_x25519_ops hush_x25519_mulx;
 extern const hush_x25519_ops hush_x25519_ifma;
@@ -43,7 +48,8 @@ extern const uint64_t hush_x25519_base_table[32][8][12];
  * layer zeroes this much after each call so spilled field elements and
  * ladder temporaries do not outlive it. Measured with gcc 12 -O3
  * -fstack-usage: the deepest path is the portable comb (1904 bytes, plus
- * 816 for the inversion and 56 for fe_mul), the ifma ladder needs about
+ * at most 816 for the inversion: the safegcd one in x25519_invert.c takes
+ * 624 with its helper; 56 for fe_mul), the ifma ladder needs about
  * 1.7 KB. 8 KB leaves room for other compilers and options and costs a
  * few hundred cycles of rep stosb.
  */

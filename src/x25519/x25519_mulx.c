@@ -32,6 +32,10 @@ static inline void fe_from_words(fe h, const uint64_t w[4]) {
     for (int i = 0; i < 4; i++)
         h[i] = w[i];
 }
+static inline void fe_to_words(uint64_t w[4], const fe h) {
+    for (int i = 0; i < 4; i++)
+        w[i] = h[i];
+}
 
 /* The unique representative in [0, p). */
 static inline void fe_tobytes(uint8_t s[32], const fe f) {

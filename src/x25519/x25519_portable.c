@@ -71,6 +71,15 @@ static inline void fe_tobytes(uint8_t s[32], const fe f) {
     HUSH_WIPE_OBJ(&h);
 }
 
+/* w = f fully reduced, as four little-endian words */
+static inline void fe_to_words(uint64_t w[4], const fe f) {
+    uint8_t s[32];
+    fe_tobytes(s, f);
+    for (int i = 0; i < 4; i++)
+        w[i] = hush_load64_le(s + 8 * i);
+    hush_wipe(s, sizeof s);
+}
+
 static inline void fe_copy(fe h, const fe f) {
     for (int i = 0; i < 5; i++)
         h[i] = f[i];

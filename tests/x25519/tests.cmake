@@ -9,6 +9,14 @@ hush_add_test(NAME x25519_slow SOURCES test_x25519.c
   IMPLS x25519=portable x25519=mulx x25519=ifma LABELS slow ENV HUSH_X25519_SLOW=1
   TIMEOUT 3600)
 
+# The shared field inversion (safegcd) against Fermat via OpenSSL BN: one
+# function for every tier, so no IMPLS.
+hush_add_test(NAME x25519_invert SOURCES test_x25519_invert.c
+  LIBS OpenSSL::Crypto)
+# it also checks the x86-64-only division the ifma tier calls
+target_compile_definitions(test_x25519_invert PRIVATE
+  $<$<BOOL:${HUSH_X86_64}>:HUSH_X86_64=1>)
+
 # Development timing (interleaved with OpenSSL and libsodium); not a test.
 if(HUSH_X86_64)
   add_executable(x25519_timing ${HUSH_FRAGMENT_DIR}/timing_x25519.c)
