@@ -10,8 +10,8 @@
  * guard page, so a message read from one, or written into one, would pay it
  * on every call. These helpers take the masked access only when the whole
  * window stays on the pages of the valid bytes; otherwise they go through a
- * zeroed stack buffer (wiped after) and touch exactly the valid bytes. Which path
- * runs depends on addresses and lengths, both public.
+ * zeroed stack buffer (wiped after) and touch exactly the valid bytes. Which
+ * path runs depends on addresses and lengths, both public.
  */
 #ifndef HUSH_CORE_TAIL_AVX512_H
 #define HUSH_CORE_TAIL_AVX512_H
