@@ -277,9 +277,58 @@ static void set_label(row *r) {
     if (r->nforce == 0) snprintf(r->label, sizeof r->label, "-");
 }
 
+/* Pairs of tiers that run their own code only together (src/gcm/gcm.c: a
+ * fused one-pass tier exists for exactly these pairs), so varying one
+ * primitive at a time never reaches them. */
+static const struct {
+    const char *prim_a, *impl_a, *prim_b, *impl_b;
+} fused_pairs[] = {
+    {"aes", "aesni", "ghash", "pclmul"},
+};
+
+static int names_prim(const char *const *prims, size_t np, const char *p) {
+    for (size_t i = 0; i < np; i++)
+        if (strcmp(prims[i], p) == 0) return 1;
+    return 0;
+}
+
+static int runs_impl(const char *prim, const char *impl) {
+    const char *names[MAX_IMPLS];
+    size_t n = hush_impl_list(prim, names, MAX_IMPLS);
+    for (size_t i = 0; i < n && i < MAX_IMPLS; i++)
+        if (strcmp(names[i], impl) == 0) return 1;
+    return 0;
+}
+
+/* The rows of fused_pairs for a case naming both primitives (and no
+ * others), unless the pair is already the default or a primitive is pinned
+ * elsewhere. */
+static void do_fused_pairs(const ct_case *c, const char *const *prims,
+                           size_t np) {
+    for (size_t k = 0; k < sizeof fused_pairs / sizeof fused_pairs[0]; k++) {
+        const char *a = fused_pairs[k].prim_a, *b = fused_pairs[k].prim_b;
+        const char *ia = fused_pairs[k].impl_a, *ib = fused_pairs[k].impl_b;
+        if (np != 2 || !names_prim(prims, np, a) || !names_prim(prims, np, b))
+            continue;
+        if (!runs_impl(a, ia) || !runs_impl(b, ib)) continue;
+        if (hush_impl(a) && hush_impl(b) && strcmp(hush_impl(a), ia) == 0 &&
+            strcmp(hush_impl(b), ib) == 0)
+            continue; /* the default row has it already */
+        if ((is_pinned(a) && strcmp(hush_impl(a), ia) != 0) ||
+            (is_pinned(b) && strcmp(hush_impl(b), ib) != 0))
+            continue;
+        row r = {.c = c};
+        r.nforce = 2;
+        r.prim[0] = a, r.impl[0] = ia;
+        r.prim[1] = b, r.impl[1] = ib;
+        set_label(&r);
+        do_row(&r);
+    }
+}
+
 /* One row per implementation of each primitive the case names: the first
  * primitive's every implementation with the others at their default, then
- * each other primitive's non-default implementations. */
+ * each other primitive's non-default implementations, then fused_pairs. */
 static void do_case(const ct_case *c) {
     row r = {.c = c};
     if (c->force != NULL) {
@@ -341,6 +390,7 @@ static void do_case(const ct_case *c) {
             do_row(&r);
         }
     }
+    do_fused_pairs(c, prims, np);
 }
 
 int main(int argc, char **argv) {
