@@ -49,7 +49,7 @@ hchacha20_permute(uint8_t out[32], const uint8_t nonce[16],
     hush_store32_le(out + 28, x15);
 }
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) && defined(__OPTIMIZE__)
 /* noinline: inlined into hush_xchacha20_state, the asm could zero what
  * that function keeps in its own red zone. */
 __attribute__((noinline)) void hush_hchacha20(uint8_t out[32],
@@ -81,9 +81,10 @@ __attribute__((noinline)) void hush_hchacha20(uint8_t out[32],
                          : "xmm0", "memory");
 }
 #else
-/* Elsewhere the spills' place is not known: the permutation runs in a
- * frame of its own and everything up to 512 bytes beneath the caller is
- * zeroed after it (hush_scrub_stack). */
+/* Elsewhere, and without optimisation (the locals then live in a frame
+ * made with sub rsp and the helpers are real calls), where the spills go
+ * is not known: the permutation runs in a frame of its own and the 512
+ * bytes beneath the caller are zeroed after it (hush_scrub_stack). */
 static __attribute__((noinline)) void hchacha20_frame(uint8_t out[32],
                                                       const uint8_t nonce[16],
                                                       const uint8_t key[32]) {
