@@ -45,13 +45,3 @@ void hush_xchacha20_xor(uint8_t *out, const uint8_t *in, size_t len,
     ops->xor_stream(out, in, len, s);
     hush_wipe(s, sizeof s);
 }
-
-void hush_hchacha20(uint8_t out[32], const uint8_t nonce[16],
-                    const uint8_t key[32]) {
-    if (out == NULL || nonce == NULL || key == NULL) return;
-    uint32_t w[8];
-    hush_hchacha20_words(w, key, nonce);
-    for (int i = 0; i < 8; i++)
-        hush_store32_le(out + 4 * i, w[i]);
-    hush_wipe(w, sizeof w);
-}

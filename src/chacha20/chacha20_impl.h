@@ -81,41 +81,11 @@ static inline void hush_chacha20_ietf_state(uint32_t s[16],
     s[15] = hush_load32_le(nonce + 8);
 }
 
-/* HChaCha20 (draft-irtf-cfrg-xchacha section 2.2): words 0-3 and 12-15 of
- * the permuted state, without the feed-forward. */
-static inline void hush_hchacha20_words(uint32_t out[8], const uint8_t key[32],
-                                        const uint8_t nonce[16]) {
-    uint32_t x[16];
-    hush_chacha20_set_key(x, key);
-    for (int i = 0; i < 4; i++)
-        x[12 + i] = hush_load32_le(nonce + 4 * i);
-    hush_chacha20_rounds(x);
-    for (int i = 0; i < 4; i++) {
-        out[i] = x[i];
-        out[4 + i] = x[12 + i];
-    }
-    hush_wipe(x, sizeof x);
-}
-
 /* XChaCha20 state: subkey = HChaCha20(key, nonce[0..16]), 64-bit counter
- * in words 12-13, nonce[16..24] in words 14-15. */
-static inline void hush_xchacha20_state(uint32_t s[16], const uint8_t key[32],
-                                        const uint8_t nonce[24],
-                                        uint64_t counter) {
-    uint32_t sub[8];
-    hush_hchacha20_words(sub, key, nonce);
-    s[0] = HUSH_CHACHA_C0;
-    s[1] = HUSH_CHACHA_C1;
-    s[2] = HUSH_CHACHA_C2;
-    s[3] = HUSH_CHACHA_C3;
-    for (int i = 0; i < 8; i++)
-        s[4 + i] = sub[i];
-    s[12] = (uint32_t)counter;
-    s[13] = (uint32_t)(counter >> 32);
-    s[14] = hush_load32_le(nonce + 16);
-    s[15] = hush_load32_le(nonce + 20);
-    hush_wipe(sub, sizeof sub);
-}
+ * in words 12-13, nonce[16..24] in words 14-15 (hchacha20.c: it zeroes the
+ * stack the permutation used, so the caller wipes only s). */
+void hush_xchacha20_state(uint32_t s[16], const uint8_t key[32],
+                          const uint8_t nonce[24], uint64_t counter);
 
 /* Adds n to the 64-bit block counter in words 12-13. */
 static inline void hush_chacha20_advance(uint32_t s[16], uint64_t n) {
