@@ -509,7 +509,7 @@ static void xchacha_counter_carry(void) {
  * is refused (checked by length alone; nothing is read). */
 static void limits(void) {
     uint8_t key[32] = {0}, nonce[12] = {0}, tag[16];
-    uint8_t dummy[1];
+    uint8_t dummy[1] = {0};
     size_t too_long = (size_t)(((uint64_t)1 << 32) * 64 - 63);
     CHECK_EQ_INT(hush_aead_encrypt_detached(HUSH_CHACHA20POLY1305, dummy, tag,
                                             dummy, too_long, NULL, 0, nonce,
