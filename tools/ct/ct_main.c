@@ -335,12 +335,7 @@ static void do_case(const ct_case *c) {
         static char prim[32];
         const char *eq = strchr(c->force, '=');
         snprintf(prim, sizeof prim, "%.*s", (int)(eq - c->force), c->force);
-        size_t n = hush_impl_list(prim, NULL, 0);
-        const char *names[MAX_IMPLS];
-        hush_impl_list(prim, names, MAX_IMPLS);
-        int present = 0;
-        for (size_t i = 0; i < n && i < MAX_IMPLS; i++)
-            present |= strcmp(names[i], eq + 1) == 0;
+        int present = runs_impl(prim, eq + 1);
         r.nforce = 1;
         r.prim[0] = prim;
         r.impl[0] = eq + 1;
