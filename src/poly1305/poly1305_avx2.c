@@ -27,22 +27,14 @@ typedef struct avx2_state {
 _Static_assert(sizeof(avx2_state) <= HUSH_POLY1305_STATE_BYTES,
                "poly1305 avx2 state too large");
 
-#define MASK26 0x3ffffffull
-
-static void to_radix26(uint64_t l[5], const uint64_t h[3]) {
-    l[0] = h[0] & MASK26;
-    l[1] = (h[0] >> 26) & MASK26;
-    l[2] = ((h[0] >> 52) | (h[1] << 12)) & MASK26;
-    l[3] = (h[1] >> 14) & MASK26;
-    l[4] = (h[1] >> 40) | (h[2] << 24);
-}
+#define MASK26 HUSH_POLY1305_MASK26
 
 static void compute_powers(avx2_state *st) {
     uint64_t p[3] = {st->sc.r[0], st->sc.r[1], 0};
     for (int k = 1; k <= 8; k++) {
         if (k > 1) hush_poly1305_mul(p, st->sc.r[0], st->sc.r[1]);
         uint64_t l[5];
-        to_radix26(l, p);
+        hush_poly1305_to_radix26(l, p);
         for (int i = 0; i < 5; i++) {
             if (k <= 4) {
                 st->rp[i][4 - k] = l[i];
@@ -130,7 +122,7 @@ static void vector_pairs(avx2_state *st, const uint8_t *in, size_t pairs) {
         s[i] = _mm256_set1_epi64x((long long)st->sq[i][0]);
     }
     uint64_t l[5];
-    to_radix26(l, st->sc.h);
+    hush_poly1305_to_radix26(l, st->sc.h);
     load_blocks(m, in);
     for (int i = 0; i < 5; i++)
         a[i] = _mm256_add_epi64(m[i],
@@ -154,18 +146,7 @@ static void vector_pairs(avx2_state *st, const uint8_t *in, size_t pairs) {
     for (int i = 0; i < 5; i++)
         l[i] = sum_lanes(_mm256_add_epi64(a[i], b[i]));
     /* back to radix 2^64; each sum is below 2^31 */
-    hush_u128 t0 =
-        (hush_u128)l[0] + ((hush_u128)l[1] << 26) + ((hush_u128)l[2] << 52);
-    hush_u128 t1 =
-        (t0 >> 64) + ((hush_u128)l[3] << 14) + ((hush_u128)l[4] << 40);
-    uint64_t h0 = (uint64_t)t0, h1 = (uint64_t)t1, h2 = (uint64_t)(t1 >> 64);
-    uint64_t c = (h2 >> 2) * 5; /* keep h2 small for the scalar code */
-    h2 &= 3;
-    hush_u128 t = (hush_u128)h0 + c;
-    st->sc.h[0] = (uint64_t)t;
-    t = (hush_u128)h1 + (uint64_t)(t >> 64);
-    st->sc.h[1] = (uint64_t)t;
-    st->sc.h[2] = h2 + (uint64_t)(t >> 64);
+    hush_poly1305_scalar_from_radix26(&st->sc, l);
     hush_wipe(l, sizeof l);
 }
 

@@ -23,26 +23,19 @@ typedef struct avx512_state {
 _Static_assert(sizeof(avx512_state) <= HUSH_POLY1305_STATE_BYTES,
                "poly1305 avx512 state too large");
 
-#define MASK26 0x3ffffffull
-
-static void to_radix26(uint64_t l[5], const uint64_t h[3]) {
-    l[0] = h[0] & MASK26;
-    l[1] = (h[0] >> 26) & MASK26;
-    l[2] = ((h[0] >> 52) | (h[1] << 12)) & MASK26;
-    l[3] = (h[1] >> 14) & MASK26;
-    l[4] = (h[1] >> 40) | (h[2] << 24);
-}
+#define MASK26 HUSH_POLY1305_MASK26
 
 static void compute_powers(avx512_state *st) {
     uint64_t p[3] = {st->sc.r[0], st->sc.r[1], 0};
     for (int k = 1; k <= 8; k++) {
         if (k > 1) hush_poly1305_mul(p, st->sc.r[0], st->sc.r[1]);
         uint64_t l[5];
-        to_radix26(l, p);
+        hush_poly1305_to_radix26(l, p);
         for (int i = 0; i < 5; i++) {
             st->rp[i][8 - k] = l[i];
             st->sp[i][8 - k] = l[i] * 5;
         }
+        hush_wipe(l, sizeof l); /* limbs of a power of r */
     }
     hush_wipe(p, sizeof p);
     st->have_powers = 1;
@@ -105,7 +98,7 @@ static void vector_blocks(avx512_state *st, const uint8_t *in, size_t groups) {
         s[i] = _mm512_set1_epi64((long long)st->sp[i][0]);
     }
     uint64_t l[5];
-    to_radix26(l, st->sc.h);
+    hush_poly1305_to_radix26(l, st->sc.h);
     load_blocks(m, in);
     for (int i = 0; i < 5; i++)
         a[i] = _mm512_add_epi64(
@@ -125,18 +118,7 @@ static void vector_blocks(avx512_state *st, const uint8_t *in, size_t groups) {
     for (int i = 0; i < 5; i++)
         l[i] = (uint64_t)_mm512_reduce_add_epi64(a[i]);
     /* back to radix 2^64; each sum is below 2^30 */
-    hush_u128 t0 =
-        (hush_u128)l[0] + ((hush_u128)l[1] << 26) + ((hush_u128)l[2] << 52);
-    hush_u128 t1 =
-        (t0 >> 64) + ((hush_u128)l[3] << 14) + ((hush_u128)l[4] << 40);
-    uint64_t h0 = (uint64_t)t0, h1 = (uint64_t)t1, h2 = (uint64_t)(t1 >> 64);
-    uint64_t c = (h2 >> 2) * 5; /* keep h2 small for the scalar code */
-    h2 &= 3;
-    hush_u128 t = (hush_u128)h0 + c;
-    st->sc.h[0] = (uint64_t)t;
-    t = (hush_u128)h1 + (uint64_t)(t >> 64);
-    st->sc.h[1] = (uint64_t)t;
-    st->sc.h[2] = h2 + (uint64_t)(t >> 64);
+    hush_poly1305_scalar_from_radix26(&st->sc, l);
     hush_wipe(l, sizeof l);
 }
 

@@ -71,6 +71,37 @@ static inline void hush_poly1305_mul(uint64_t h[3], uint64_t r0, uint64_t r1) {
     h[0] = h0, h[1] = h1, h[2] = d2 + (uint64_t)(t >> 64);
 }
 
+/* The radix-2^26 form the AVX2 and AVX-512F tiers compute in: h (or r's
+ * powers, below 2^130) as five limbs of 26 bits, the top one a little
+ * wider. */
+#define HUSH_POLY1305_MASK26 0x3ffffffull
+static inline void hush_poly1305_to_radix26(uint64_t l[5],
+                                            const uint64_t h[3]) {
+    l[0] = h[0] & HUSH_POLY1305_MASK26;
+    l[1] = (h[0] >> 26) & HUSH_POLY1305_MASK26;
+    l[2] = ((h[0] >> 52) | (h[1] << 12)) & HUSH_POLY1305_MASK26;
+    l[3] = (h[1] >> 14) & HUSH_POLY1305_MASK26;
+    l[4] = (h[1] >> 40) | (h[2] << 24);
+}
+
+/* The scalar h from five radix-2^26 sums of lanes (each below 2^31), with
+ * h2 folded small for the scalar code. */
+static inline void hush_poly1305_scalar_from_radix26(hush_poly1305_scalar *st,
+                                                     const uint64_t l[5]) {
+    hush_u128 t0 =
+        (hush_u128)l[0] + ((hush_u128)l[1] << 26) + ((hush_u128)l[2] << 52);
+    hush_u128 t1 =
+        (t0 >> 64) + ((hush_u128)l[3] << 14) + ((hush_u128)l[4] << 40);
+    uint64_t h0 = (uint64_t)t0, h1 = (uint64_t)t1, h2 = (uint64_t)(t1 >> 64);
+    uint64_t c = (h2 >> 2) * 5;
+    h2 &= 3;
+    hush_u128 t = (hush_u128)h0 + c;
+    st->h[0] = (uint64_t)t;
+    t = (hush_u128)h1 + (uint64_t)(t >> 64);
+    st->h[1] = (uint64_t)t;
+    st->h[2] = h2 + (uint64_t)(t >> 64);
+}
+
 /* Absorbs len/16 blocks, scalar. */
 static inline void hush_poly1305_scalar_blocks(hush_poly1305_scalar *st,
                                                const uint8_t *in, size_t len,
