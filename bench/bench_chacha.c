@@ -99,10 +99,6 @@ static int ossl_poly_setup(bench_state *st, const char **why) {
     st->obj2 = c;
     return 0;
 }
-static void ossl_poly_teardown(bench_state *st) {
-    EVP_MAC_CTX_free(st->obj2);
-    EVP_MAC_free(st->obj);
-}
 static void ossl_poly_run(bench_state *st, uint64_t iters) {
     EVP_MAC_CTX *c = st->obj2;
     size_t len;
@@ -265,9 +261,10 @@ void bench_register_chacha(void) {
                                 NULL,   hush_poly1305_run, NULL,
                                 NULL};
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    p.cases[n++] =
-        (bench_case){"openssl",     BENCH_PEER,         {NULL}, ossl_poly_setup,
-                     ossl_poly_run, ossl_poly_teardown, NULL};
+    p.cases[n++] = (bench_case){"openssl",     BENCH_PEER,
+                                {NULL},        ossl_poly_setup,
+                                ossl_poly_run, bench_ossl_mac_teardown,
+                                NULL};
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
     p.cases[n++] = (bench_case){"libsodium",     BENCH_PEER, {NULL}, NULL,

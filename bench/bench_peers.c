@@ -101,6 +101,11 @@ void bench_ossl_cipher_teardown(bench_state *st) {
     EVP_CIPHER_free(st->obj);
 }
 
+void bench_ossl_mac_teardown(bench_state *st) {
+    EVP_MAC_CTX_free(st->obj2);
+    EVP_MAC_free(st->obj);
+}
+
 void bench_ossl_stream_run(bench_state *st, uint64_t iters) {
     const bench_cipher_spec *s = spec_of(st);
     EVP_CIPHER_CTX *ctx = st->obj2;

@@ -22,6 +22,9 @@ int bench_ossl_cipher_setup(bench_state *st, const char **why);
 void bench_ossl_cipher_teardown(bench_state *st);
 void bench_ossl_stream_run(bench_state *st, uint64_t iters); /* + ECB */
 void bench_ossl_aead_run(bench_state *st, uint64_t iters);
+/* Frees an EVP_MAC (st->obj) and its context (st->obj2): the teardown of
+ * every OpenSSL MAC row. */
+void bench_ossl_mac_teardown(bench_state *st);
 #define BENCH_OSSL_STREAM(spec)                                                \
     ((bench_case){"openssl",                                                   \
                   BENCH_PEER,                                                  \

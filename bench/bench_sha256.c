@@ -8,6 +8,7 @@
 #include <hush.h>
 
 #include "bench.h"
+#include "bench_peers.h"
 
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 #include <openssl/core_names.h>
@@ -143,10 +144,6 @@ static int ossl_hmac_pre_setup(bench_state *st, const char **why) {
     st->obj = mac;
     st->obj2 = c;
     return 0;
-}
-static void ossl_mac_teardown(bench_state *st) {
-    EVP_MAC_CTX_free(st->obj2);
-    EVP_MAC_free(st->obj);
 }
 static void ossl_hmac_pre_run(bench_state *st, uint64_t iters) {
     EVP_MAC_CTX *c = st->obj2;
@@ -335,9 +332,13 @@ void bench_register_sha256(void) {
                                   hush_hmac_pre_teardown,
                                   NULL};
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    pre.cases[n++] = (bench_case){
-        "openssl EVP_MAC", BENCH_PEER,        {NULL}, ossl_hmac_pre_setup,
-        ossl_hmac_pre_run, ossl_mac_teardown, NULL};
+    pre.cases[n++] = (bench_case){"openssl EVP_MAC",
+                                  BENCH_PEER,
+                                  {NULL},
+                                  ossl_hmac_pre_setup,
+                                  ossl_hmac_pre_run,
+                                  bench_ossl_mac_teardown,
+                                  NULL};
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
     pre.cases[n++] = (bench_case){
