@@ -33,9 +33,11 @@ struct gcm_fused_ops {
     void (*seal)(const gcm_state *s, uint8_t *c, uint8_t *tag, const uint8_t *m,
                  size_t mlen, const uint8_t *ad, size_t adlen,
                  const uint8_t *nonce);
-    int (*open)(const gcm_state *s, uint8_t *m, const uint8_t *c, size_t clen,
-                const uint8_t *tag, const uint8_t *ad, size_t adlen,
-                const uint8_t *nonce);
+    /* Open without the verdict: m, and in want the tag the ciphertext
+     * should carry (gcm.c compares and, on a mismatch, wipes m). */
+    void (*open)(const gcm_state *s, uint8_t *m, const uint8_t *c, size_t clen,
+                 uint8_t want[16], const uint8_t *ad, size_t adlen,
+                 const uint8_t *nonce);
     /* Optional (NULL: all HUSH_GHASH_POWERS). How many powers of H (4, 8,
      * 16 or 32) one seal or open of these lengths reads: a one-shot state
      * computes only those. Kept next to the code that reads them. */
