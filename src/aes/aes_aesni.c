@@ -12,38 +12,38 @@ static void aesni_setup(hush_aes_key *k, const uint8_t *key, size_t keylen) {
 #define LOADU(p)     _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define STOREU(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
 
-static void aesni_encrypt(const hush_aes_key *k, uint8_t *out,
-                          const uint8_t *in, size_t nblocks) {
+/* ECB, eight blocks in flight; `decrypt` is a constant at each call site,
+ * so each inlined copy keeps only its own instructions. */
+static inline __attribute__((always_inline)) void
+aesni_ecb(const hush_aes_key *k, int decrypt, uint8_t *out, const uint8_t *in,
+          size_t nblocks) {
     const aesni_key *ak = aesni_key_of(k);
+    const __m128i *rk = decrypt ? ak->dk : ak->ek;
     unsigned rounds = k->rounds;
     for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
         __m128i x[8];
         for (int i = 0; i < 8; i++)
-            x[i] = _mm_xor_si128(LOADU(in + 16 * i), ak->ek[0]);
+            x[i] = _mm_xor_si128(LOADU(in + 16 * i), rk[0]);
         for (unsigned r = 1; r < rounds; r++)
             for (int i = 0; i < 8; i++)
-                x[i] = _mm_aesenc_si128(x[i], ak->ek[r]);
+                x[i] = decrypt ? _mm_aesdec_si128(x[i], rk[r])
+                               : _mm_aesenc_si128(x[i], rk[r]);
         for (int i = 0; i < 8; i++)
-            STOREU(out + 16 * i, _mm_aesenclast_si128(x[i], ak->ek[rounds]));
+            STOREU(out + 16 * i, decrypt
+                                     ? _mm_aesdeclast_si128(x[i], rk[rounds])
+                                     : _mm_aesenclast_si128(x[i], rk[rounds]));
     }
-    aesni_ecb_short(ak, rounds, 0, out, in, nblocks);
+    aesni_ecb_short(ak, rounds, decrypt, out, in, nblocks);
+}
+
+static void aesni_encrypt(const hush_aes_key *k, uint8_t *out,
+                          const uint8_t *in, size_t nblocks) {
+    aesni_ecb(k, 0, out, in, nblocks);
 }
 
 static void aesni_decrypt(const hush_aes_key *k, uint8_t *out,
                           const uint8_t *in, size_t nblocks) {
-    const aesni_key *ak = aesni_key_of(k);
-    unsigned rounds = k->rounds;
-    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
-        __m128i x[8];
-        for (int i = 0; i < 8; i++)
-            x[i] = _mm_xor_si128(LOADU(in + 16 * i), ak->dk[0]);
-        for (unsigned r = 1; r < rounds; r++)
-            for (int i = 0; i < 8; i++)
-                x[i] = _mm_aesdec_si128(x[i], ak->dk[r]);
-        for (int i = 0; i < 8; i++)
-            STOREU(out + 16 * i, _mm_aesdeclast_si128(x[i], ak->dk[rounds]));
-    }
-    aesni_ecb_short(ak, rounds, 1, out, in, nblocks);
+    aesni_ecb(k, 1, out, in, nblocks);
 }
 
 static void aesni_ctr(const hush_aes_key *k, uint8_t *out, const uint8_t *in,
