@@ -59,6 +59,31 @@ void hush_aes_setup_with(hush_aes_key *k, const hush_aes_ops *ops,
                          const uint8_t *key, size_t keylen);
 
 /* The 128-bit big-endian counter as two native words, and back. */
+/*
+ * FIPS 197 key expansion, word by word: 4 (rounds + 1) words, each as its
+ * four round-key bytes lie in memory (little-endian load). sub_word is the
+ * tier's constant-time SubWord; RotWord is a rotation here (SubWord and
+ * RotWord commute). Inlined, so the call through sub_word is direct.
+ */
+static inline void hush_aes_expand_words(uint32_t w[60], const uint8_t *key,
+                                         size_t keylen, unsigned rounds,
+                                         uint32_t (*sub_word)(uint32_t)) {
+    unsigned nk = (unsigned)keylen / 4, total = 4 * (rounds + 1);
+    uint32_t rcon = 1;
+    for (unsigned i = 0; i < nk; i++)
+        w[i] = hush_load32_le(key + 4 * i);
+    for (unsigned i = nk; i < total; i++) {
+        uint32_t t = w[i - 1];
+        if (i % nk == 0) {
+            t = sub_word((t >> 8) | (t << 24)) ^ rcon; /* RotWord, SubWord */
+            rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
+        } else if (nk == 8 && i % nk == 4) {
+            t = sub_word(t);
+        }
+        w[i] = w[i - nk] ^ t;
+    }
+}
+
 static inline void hush_aes_ctr_load(const uint8_t ctr[16], uint64_t *hi,
                                      uint64_t *lo) {
     *hi = hush_load64_be(ctr);

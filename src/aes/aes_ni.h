@@ -24,14 +24,12 @@ static inline const aesni_key *aesni_key_of(const hush_aes_key *k) {
     return (const aesni_key *)(const void *)k->data;
 }
 
-/* SubWord(RotWord(w)) (i % nk == 0) or SubWord(w) through AESKEYGENASSIST:
- * with w in every lane, dword 1 of the result is RotWord(SubWord(w)) and
- * dword 0 is SubWord(w); the round constant is added by the caller so one
- * immediate serves every round. Constant time: the AES unit does the S-box. */
-static inline uint32_t aesni_sub_word(uint32_t w, int rotate) {
-    __m128i v = _mm_aeskeygenassist_si128(_mm_set1_epi32((int)w), 0);
-    return rotate ? (uint32_t)_mm_extract_epi32(v, 1)
-                  : (uint32_t)_mm_cvtsi128_si32(v);
+/* SubWord(w) through AESKEYGENASSIST (dword 0 of the result, with w in
+ * every lane), the form hush_aes_expand_words takes. Constant time: the AES
+ * unit does the S-box. */
+static inline uint32_t aesni_sub_word(uint32_t w) {
+    return (uint32_t)_mm_cvtsi128_si32(
+        _mm_aeskeygenassist_si128(_mm_set1_epi32((int)w), 0));
 }
 
 /* next AES-128 round key (and the even AES-256 ones): w[i] = w[i-1] ^
@@ -93,21 +91,8 @@ static inline void aesni_expand(hush_aes_key *k, const uint8_t *key,
         return;
     }
     /* AES-192: the generic word-by-word expansion */
-    unsigned nk = (unsigned)keylen / 4, total = 4 * (k->rounds + 1);
-    uint32_t w[60]; /* little-endian words, as the round-key bytes lie */
-    uint32_t rcon = 1;
-    for (unsigned i = 0; i < nk; i++)
-        w[i] = hush_load32_le(key + 4 * i);
-    for (unsigned i = nk; i < total; i++) {
-        uint32_t t = w[i - 1];
-        if (i % nk == 0) {
-            t = aesni_sub_word(t, 1) ^ rcon;
-            rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
-        } else if (nk == 8 && i % nk == 4) {
-            t = aesni_sub_word(t, 0);
-        }
-        w[i] = w[i - nk] ^ t;
-    }
+    uint32_t w[60];
+    hush_aes_expand_words(w, key, keylen, k->rounds, aesni_sub_word);
     for (unsigned r = 0; r <= k->rounds; r++)
         ak->ek[r] = _mm_loadu_si128((const __m128i *)(const void *)(w + 4 * r));
     ak->dk[0] = ak->ek[k->rounds];

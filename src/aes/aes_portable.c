@@ -286,21 +286,8 @@ static uint32_t sub_word(uint32_t w) {
 
 static void portable_setup(hush_aes_key *k, const uint8_t *key, size_t keylen) {
     bs_key *bk = (bs_key *)(void *)k->data;
-    unsigned nk = (unsigned)keylen / 4, total = 4 * (k->rounds + 1);
     uint32_t w[60]; /* little-endian words: byte 0 of the key is the low byte */
-    uint32_t rcon = 1;
-    for (unsigned i = 0; i < nk; i++)
-        w[i] = hush_load32_le(key + 4 * i);
-    for (unsigned i = nk; i < total; i++) {
-        uint32_t t = w[i - 1];
-        if (i % nk == 0) {
-            t = sub_word((t >> 8) | (t << 24)) ^ rcon; /* RotWord, SubWord */
-            rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
-        } else if (nk == 8 && i % nk == 4) {
-            t = sub_word(t);
-        }
-        w[i] = w[i - nk] ^ t;
-    }
+    hush_aes_expand_words(w, key, keylen, k->rounds, sub_word);
     for (unsigned r = 0; r <= k->rounds; r++) {
         uint8_t buf[64];
         for (int b = 0; b < 4; b++)
