@@ -26,8 +26,9 @@ typedef struct hush_sha256_ops {
                       uint32_t state1[8], const uint8_t *in1, size_t nblocks);
 } hush_sha256_ops;
 
-/* FIPS 180-4 section 4.2.2: the 64 round constants (sha256_portable.c). */
-extern const uint32_t hush_sha256_k[64];
+/* FIPS 180-4 section 4.2.2: the 64 round constants (sha256_portable.c),
+ * 64-byte aligned so that vector tiers load them with aligned loads. */
+extern const uint32_t hush_sha256_k[64] HUSH_ALIGNED(64);
 
 extern const hush_sha256_ops hush_sha256_portable;
 #if defined(HUSH_X86_64)

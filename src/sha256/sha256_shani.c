@@ -15,21 +15,35 @@
 
 #include "sha256/sha256_impl.h"
 
+/*
+ * Message bytes and state words carry no alignment promise: they are read
+ * and written through __m128i_u, the vector type of alignment 1 that the
+ * unaligned intrinsics take, so no pointer of a stricter type ever points
+ * at them. The round constants are 64-byte aligned (sha256_impl.h) and are
+ * read with aligned loads.
+ */
+
 /* Big-endian words to the lane order the SHA instructions expect. */
 static inline __m128i load_be(const uint8_t *p) {
     const __m128i bswap32 =
         _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
-    return _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)p), bswap32);
+    return _mm_shuffle_epi8(_mm_loadu_si128((const __m128i_u *)p), bswap32);
+}
+
+/* The 64 round constants as 16 vectors. The table is defined 64-byte
+ * aligned; the builtin passes that on to the vector pointer. */
+static inline const __m128i *hush_sha256_k_quads(void) {
+    return __builtin_assume_aligned(hush_sha256_k, 16);
 }
 
 /* K[4q..4q+3] from the table `k` (a local pointer, see below) */
-#define round_keys(quad) _mm_load_si128((const __m128i *)&k[4 * (quad)])
+#define round_keys(quad) _mm_load_si128(&k[quad])
 
 /* state[0..7] = A..H  ->  (ABEF, CDGH), and back. */
 static inline void state_to_lanes(const uint32_t state[8], __m128i *abef,
                                   __m128i *cdgh) {
-    __m128i dcba = _mm_loadu_si128((const __m128i *)&state[0]);
-    __m128i hgfe = _mm_loadu_si128((const __m128i *)&state[4]);
+    __m128i dcba = _mm_loadu_si128((const __m128i_u *)&state[0]);
+    __m128i hgfe = _mm_loadu_si128((const __m128i_u *)&state[4]);
     __m128i cdab = _mm_shuffle_epi32(dcba, 0xB1);
     __m128i efgh = _mm_shuffle_epi32(hgfe, 0x1B);
     *abef = _mm_alignr_epi8(cdab, efgh, 8);
@@ -40,8 +54,8 @@ static inline void lanes_to_state(uint32_t state[8], __m128i abef,
                                   __m128i cdgh) {
     __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
     __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
-    _mm_storeu_si128((__m128i *)&state[0], _mm_blend_epi16(feba, dchg, 0xF0));
-    _mm_storeu_si128((__m128i *)&state[4], _mm_alignr_epi8(dchg, feba, 8));
+    _mm_storeu_si128((__m128i_u *)&state[0], _mm_blend_epi16(feba, dchg, 0xF0));
+    _mm_storeu_si128((__m128i_u *)&state[4], _mm_alignr_epi8(dchg, feba, 8));
 }
 
 /* Four rounds with message quad m (already including nothing but W):
@@ -87,7 +101,7 @@ static void sha256_blocks_shani(uint32_t state[8], const uint8_t *in,
          * round-constant loads out of the loop and copies them to stack
          * slots, 26 extra instructions that a one- or two-block call (the
          * 16- and 64-byte hashes) pays in full. */
-        const uint32_t *k = hush_sha256_k;
+        const __m128i *k = hush_sha256_k_quads();
         __asm__("" : "+r"(k));
         const __m128i abef_in = abef, cdgh_in = cdgh;
         __m128i m0 = load_be(in), m1 = load_be(in + 16);
@@ -167,11 +181,11 @@ static void sha256_blocks_x2_shani(uint32_t state0[8], const uint8_t *in0,
                                    size_t nblocks) {
     __m128i abef, cdgh;
     state_to_lanes(state0, &abef, &cdgh);
-    _mm_storeu_si128((__m128i *)&state0[0], abef);
-    _mm_storeu_si128((__m128i *)&state0[4], cdgh);
+    _mm_storeu_si128((__m128i_u *)&state0[0], abef);
+    _mm_storeu_si128((__m128i_u *)&state0[4], cdgh);
     state_to_lanes(state1, &abef, &cdgh);
-    _mm_storeu_si128((__m128i *)&state1[0], abef);
-    _mm_storeu_si128((__m128i *)&state1[4], cdgh);
+    _mm_storeu_si128((__m128i_u *)&state1[0], abef);
+    _mm_storeu_si128((__m128i_u *)&state1[4], cdgh);
     static const uint8_t bswap32[16] HUSH_ALIGNED(16) = {
         3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12};
 
@@ -235,10 +249,10 @@ static void sha256_blocks_x2_shani(uint32_t state0[8], const uint8_t *in0,
           "xmm14", "xmm15");
     /* clang-format on */
 
-    lanes_to_state(state0, _mm_loadu_si128((const __m128i *)&state0[0]),
-                   _mm_loadu_si128((const __m128i *)&state0[4]));
-    lanes_to_state(state1, _mm_loadu_si128((const __m128i *)&state1[0]),
-                   _mm_loadu_si128((const __m128i *)&state1[4]));
+    lanes_to_state(state0, _mm_loadu_si128((const __m128i_u *)&state0[0]),
+                   _mm_loadu_si128((const __m128i_u *)&state0[4]));
+    lanes_to_state(state1, _mm_loadu_si128((const __m128i_u *)&state1[0]),
+                   _mm_loadu_si128((const __m128i_u *)&state1[4]));
 }
 
 const hush_sha256_ops hush_sha256_shani = {
