@@ -273,8 +273,10 @@ static void x25519_ladder_ifma(uint8_t out[32], const uint8_t scalar[32],
     fe4_permutevar(v, v, lane_index(0, 1, 2, 3, swap2));
     fe4_carry(v);
 
+    /* lanes is plain words with no vector alignment: the store goes
+     * through __m256i_u, the alignment-1 type of the unaligned intrinsic */
     for (int i = 0; i < 5; i++)
-        _mm256_storeu_si256((__m256i *)lanes[i], v[i]);
+        _mm256_storeu_si256((__m256i_u *)lanes[i], v[i]);
     for (int i = 0; i < 5; i++)
         xl[i] = lanes[i][0], zl[i] = lanes[i][1];
     fe51_to_words(xw, xl);
