@@ -248,7 +248,7 @@ static void control_expanded_heap(void) {
     scanner_reset();
     scanner_add_raw_key(key, sizeof key);
     size_t scratch_len;
-    hush_aes_ctx *probe = (hush_aes_ctx *)scanner_scratch(&scratch_len);
+    hush_aes_ctx *probe = scanner_scratch(&scratch_len);
     hush_aes_init(probe, key, sizeof key);
     scanner_add_expanded((const uint8_t *)probe, sizeof *probe, 64);
     hush_wipe(probe, sizeof *probe);

@@ -35,7 +35,8 @@ void census_add_derived_needles(hush_aead_alg a, const uint8_t *key,
 #if defined(HUSH_HAVE_AES)
     if (a == HUSH_AES128GCM || a == HUSH_AES256GCM) {
         /* H = AES_K(0^128), as stored and byte-reversed (GHASH's order) */
-        hush_aes_ctx *ctx = (hush_aes_ctx *)(scratch + 64);
+        /* the scratch is 64-byte aligned (scanner.h), so 64 bytes in is */
+        hush_aes_ctx *ctx = __builtin_assume_aligned(scratch + 64, 64);
         memset(scratch, 0, 16);
         hush_aes_init(ctx, key, a == HUSH_AES128GCM ? 16 : 32);
         hush_aes_encrypt_block(ctx, scratch, scratch);
@@ -56,12 +57,11 @@ static const uint8_t message[200] = {0x61}; /* not secret */
 
 static void hmac_needles(const uint8_t *key) {
     size_t scratch_len;
-    uint8_t *scratch = scanner_scratch(&scratch_len);
     /* the precomputed inner and outer states, as the context holds them */
-    hush_hmac_sha256_ctx *c = (hush_hmac_sha256_ctx *)scratch;
+    hush_hmac_sha256_ctx *c = scanner_scratch(&scratch_len);
     hush_hmac_sha256_init(c, key, 32);
-    scanner_add_expanded(scratch, sizeof *c, 64);
-    hush_wipe(scratch, sizeof *c);
+    scanner_add_expanded((const uint8_t *)c, sizeof *c, 64);
+    hush_wipe(c, sizeof *c);
 }
 
 static void hmac_oneshot(const uint8_t *key) {
@@ -110,7 +110,7 @@ static void x25519_traffic(const uint8_t *key) {
 #if defined(HUSH_HAVE_AES)
 static void aes_needles(const uint8_t *key) {
     size_t scratch_len;
-    hush_aes_ctx *c = (hush_aes_ctx *)scanner_scratch(&scratch_len);
+    hush_aes_ctx *c = scanner_scratch(&scratch_len);
     hush_aes_init(c, key, 32);
     scanner_add_expanded((const uint8_t *)c, sizeof *c, 64);
     hush_wipe(c, sizeof *c);

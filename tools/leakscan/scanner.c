@@ -176,7 +176,7 @@ void scanner_set_register_image(const void *p, size_t len) {
     st->regs_end = (uintptr_t)p + len;
 }
 
-uint8_t *scanner_scratch(size_t *len) {
+void *scanner_scratch(size_t *len) {
     *len = SCRATCH_BYTES;
     return st->scratch;
 }

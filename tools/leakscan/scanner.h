@@ -55,8 +55,11 @@ void scanner_clear_live_ranges(void);
  * counted as copies in registers, not in memory. */
 void scanner_set_register_image(const void *p, size_t len);
 
-/* A private, scan-excluded scratch area for deriving needles (wipe it). */
-uint8_t *scanner_scratch(size_t *len);
+/* A private, scan-excluded scratch area for deriving needles (wipe it).
+ * Untyped storage like malloc's, 64-byte aligned so that it can hold any
+ * library context (an AES schedule, an AEAD state) at its start or at any
+ * multiple of 64 into it. */
+__attribute__((assume_aligned(64))) void *scanner_scratch(size_t *len);
 
 /* Scans the whole process. */
 scan_counts scanner_run(void);
