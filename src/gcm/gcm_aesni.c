@@ -127,7 +127,11 @@ ALWAYS_INLINE __m128i ghash_bytes(__m128i acc, const gcm_state *k,
 }
 
 /* CTR for the last len (< 16 * STEP) bytes, a block at a time; the key
- * stream stays in registers (the partial block goes through pad as data) */
+ * stream stays in registers (the partial block goes through pad as data).
+ * The partial block is copied in before its key stream is computed, and
+ * ak passes an empty asm between the two: else clang loads all R + 1
+ * round keys ahead of the copy loop and spills the two that do not fit
+ * to the stack, where the leak census finds them. */
 ALWAYS_INLINE void ctr_tail(const aesni_key *ak, const unsigned R, uint8_t *out,
                             const uint8_t *in, size_t len, __m128i ctr,
                             uint8_t pad[16]) {
@@ -138,8 +142,10 @@ ALWAYS_INLINE void ctr_tail(const aesni_key *ak, const unsigned R, uint8_t *out,
         STOREU(out, _mm_xor_si128(ks, LOADU(in)));
     }
     if (len) {
+        __m128i m = load_partial(pad, in, len);
+        __asm__("" : "+r"(ak));
         __m128i ks = aesni_encrypt1(ak, R, _mm_shuffle_epi8(ctr, bswap));
-        STOREU(pad, _mm_xor_si128(ks, load_partial(pad, in, len)));
+        STOREU(pad, _mm_xor_si128(ks, m));
         for (size_t i = 0; i < len; i++) {
             __asm__("" : "+r"(i));
             out[i] = pad[i];
