@@ -1,18 +1,22 @@
 #!/bin/sh
 # Installs the build into a scratch prefix, then builds and runs the example
 # against it twice: with pkg-config and with find_package(hush). Also checks
-# that the shared library exports only hush_* symbols.
+# that the shared library exports only hush_* symbols. The example is
+# compiled with the compiler of the build (argument 4), so a clang build
+# checks that the installed headers compile cleanly under clang too.
 set -eu
-build=$1 source=$2 scratch=$3
+build=$1 source=$2 scratch=$3 cc=${4:-cc}
 rm -rf "$scratch"
 cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
 libdir=$(ls -d "$scratch"/prefix/lib*/ | head -n 1)
 export PKG_CONFIG_PATH="$libdir/pkgconfig"
-cc -std=c11 -Wall -Werror "$source/examples/hello.c" -o "$scratch/hello-pc" \
+"$cc" -std=c11 -Wall -Wextra -Werror "$source/examples/hello.c" \
+   -o "$scratch/hello-pc" \
    $(pkg-config --cflags --libs hush)
 LD_LIBRARY_PATH="$libdir" "$scratch/hello-pc"
 cmake -S "$source/examples" -B "$scratch/cmake-build" \
-      -DCMAKE_PREFIX_PATH="$scratch/prefix" >/dev/null
+      -DCMAKE_PREFIX_PATH="$scratch/prefix" -DCMAKE_C_COMPILER="$cc" \
+      -DCMAKE_C_FLAGS="-Wall -Wextra -Werror" >/dev/null
 cmake --build "$scratch/cmake-build" >/dev/null
 LD_LIBRARY_PATH="$libdir" "$scratch/cmake-build/hello" >/dev/null
 # only hush_* symbols are exported (defined, dynamic)
