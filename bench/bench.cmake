@@ -1,48 +1,18 @@
 # hush-bench: the benchmark matrix (`make bench`). Included by the top-level
-# CMakeLists.txt when HUSH_BUILD_TOOLS is ON, after every src/*/sources.cmake
-# has filled HUSH_PRIMITIVES and HUSH_AEADS: each area's rows are compiled
-# only when its primitive is in the build. Peers are optional: the benchmark
-# builds and runs without them and names the missing ones.
+# CMakeLists.txt when HUSH_BUILD_TOOLS is ON. Every primitive is always in
+# the build, so every area file is compiled. Peers are optional: the
+# benchmark builds and runs without them and names the missing ones.
 
 set(_bench_dir ${HUSH_FRAGMENT_DIR})
 set(_bench_sources
-  ${_bench_dir}/bench_main.c ${_bench_dir}/bench_run.c
-  ${_bench_dir}/bench_output.c ${_bench_dir}/bench_timer.c
-  ${_bench_dir}/bench_alloc.c ${_bench_dir}/bench_peers.c
-  ${_bench_dir}/bench_callgrind.c ${_bench_dir}/bench_aead.c
-  ${_bench_dir}/bench_ceiling.c ${_bench_dir}/bench_secret.c)
-set(_bench_defs)
-
-# primitive -> area file and the define that registers its rows
-set(_bench_area_sha256 bench_sha256.c)
-set(_bench_area_chacha20 bench_chacha.c)
-set(_bench_area_poly1305 bench_chacha.c)
-set(_bench_area_aes bench_aes.c)
-set(_bench_area_ghash bench_aes.c)
-set(_bench_area_ascon bench_ascon.c)
-set(_bench_area_x25519 bench_x25519.c)
-foreach(_p IN LISTS HUSH_PRIMITIVES)
-  if(DEFINED _bench_area_${_p})
-    list(APPEND _bench_sources ${_bench_dir}/${_bench_area_${_p}})
-    string(TOUPPER ${_p} _P)
-    list(APPEND _bench_defs HUSH_BENCH_${_P}=1)
-  endif()
-endforeach()
-foreach(_a IN LISTS HUSH_AEADS)
-  string(TOUPPER ${_a} _A)
-  list(APPEND _bench_defs HUSH_BENCH_AEAD_${_A}=1)
-endforeach()
-list(REMOVE_DUPLICATES _bench_sources)
-# The Ascon permutation is timed directly when the library exports it.
-file(STRINGS ${PROJECT_SOURCE_DIR}/include/hush/ascon.h _bench_permute
-     REGEX "hush_ascon_permute")
-if(_bench_permute AND ascon IN_LIST HUSH_PRIMITIVES)
-  list(APPEND _bench_defs HUSH_BENCH_HAVE_ASCON_PERMUTE=1)
-endif()
+  bench_main.c bench_run.c bench_output.c bench_timer.c bench_alloc.c
+  bench_peers.c bench_callgrind.c bench_aead.c bench_ceiling.c
+  bench_secret.c bench_sha256.c bench_chacha.c bench_aes.c bench_ascon.c
+  bench_x25519.c)
+list(TRANSFORM _bench_sources PREPEND ${_bench_dir}/)
 
 add_executable(hush-bench ${_bench_sources})
 target_link_libraries(hush-bench PRIVATE hush_static Threads::Threads)
-target_compile_definitions(hush-bench PRIVATE ${_bench_defs})
 # the README promises build/hush-bench, whatever the directory of this file
 set_target_properties(hush-bench PROPERTIES
   RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR})

@@ -20,7 +20,6 @@
 #include <gcrypt.h>
 #endif
 
-#if defined(HUSH_BENCH_AES)
 static const size_t one_block[] = {16, 0};
 static const size_t key128 = 16, key256 = 32;
 
@@ -135,9 +134,7 @@ static void add_ctr(const char *name, const size_t *keylen,
 #endif
     bench_add(&op);
 }
-#endif /* HUSH_BENCH_AES */
 
-#if defined(HUSH_BENCH_AEAD_AES128GCM)
 /* The pairing a CPU with AES-NI and PCLMULQDQ but no VAES gets (its own
  * fused one-pass tier, src/gcm/gcm_aesni.c): the row the issue asks to see
  * next to OpenSSL. The rows that vary one tier alone pair aesni with
@@ -145,26 +142,23 @@ static void add_ctr(const char *name, const size_t *keylen,
 #define FUSED_WITHOUT_VAES "aes=aesni,ghash=pclmul"
 
 static const hush_aead_alg alg_gcm128 = HUSH_AES128GCM;
-#endif
-#if defined(HUSH_BENCH_AEAD_AES256GCM)
 static const hush_aead_alg alg_gcm256 = HUSH_AES256GCM;
-#endif
-#if defined(HUSH_BENCH_HAVE_OPENSSL) && defined(HUSH_BENCH_AEAD_AES128GCM)
+#if defined(HUSH_BENCH_HAVE_OPENSSL)
 static const bench_cipher_spec ossl_gcm128 = {"AES-128-GCM", 0, 0, 16, 12, 0};
 #endif
-#if defined(HUSH_BENCH_HAVE_OPENSSL) && defined(HUSH_BENCH_AEAD_AES256GCM)
+#if defined(HUSH_BENCH_HAVE_OPENSSL)
 static const bench_cipher_spec ossl_gcm256 = {"AES-256-GCM", 0, 0, 32, 12, 0};
 #endif
-#if defined(HUSH_BENCH_HAVE_GCRYPT) && defined(HUSH_BENCH_AEAD_AES128GCM)
+#if defined(HUSH_BENCH_HAVE_GCRYPT)
 static const bench_cipher_spec gcry_gcm128 = {
     NULL, GCRY_CIPHER_AES128, GCRY_CIPHER_MODE_GCM, 16, 12, 0};
 #endif
-#if defined(HUSH_BENCH_HAVE_GCRYPT) && defined(HUSH_BENCH_AEAD_AES256GCM)
+#if defined(HUSH_BENCH_HAVE_GCRYPT)
 static const bench_cipher_spec gcry_gcm256 = {
     NULL, GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_GCM, 32, 12, 0};
 #endif
 
-#if defined(HUSH_BENCH_HAVE_SODIUM) && defined(HUSH_BENCH_AEAD_AES256GCM)
+#if defined(HUSH_BENCH_HAVE_SODIUM)
 static int sodium_gcm_setup(bench_state *st, const char **why) {
     if (!crypto_aead_aes256gcm_is_available()) {
         *why = "crypto_aead_aes256gcm_is_available() is 0 on this CPU";
@@ -190,7 +184,6 @@ static void sodium_gcm_run(bench_state *st, uint64_t iters) {
 #endif
 
 void bench_register_aes(void) {
-#if defined(HUSH_BENCH_AES)
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 #define OSSL(x) &x
 #else
@@ -208,8 +201,6 @@ void bench_register_aes(void) {
               OSSL(ossl_ecb256), GCRY(gcry_ecb256));
     add_ctr("aes128 ctr", &key128, OSSL(ossl_ctr128), GCRY(gcry_ctr128));
     add_ctr("aes256 ctr", &key256, OSSL(ossl_ctr256), GCRY(gcry_ctr256));
-#endif
-#if defined(HUSH_BENCH_AEAD_AES128GCM)
     {
         bench_case peers[3];
         size_t np = 0;
@@ -222,8 +213,6 @@ void bench_register_aes(void) {
         bench_add_aead_with("aes128gcm", &alg_gcm128, "aes", "ghash", peers, np,
                             FUSED_WITHOUT_VAES);
     }
-#endif
-#if defined(HUSH_BENCH_AEAD_AES256GCM)
     {
         bench_case peers[3];
         size_t np = 0;
@@ -241,5 +230,4 @@ void bench_register_aes(void) {
         bench_add_aead_with("aes256gcm", &alg_gcm256, "aes", "ghash", peers, np,
                             FUSED_WITHOUT_VAES);
     }
-#endif
 }

@@ -6,10 +6,9 @@
  *
  * None of the peers implements Ascon, so these rows are hush's tiers only.
  *
- * The permutation is timed through hush_ascon_permute when the library
- * exports it (HUSH_BENCH_HAVE_ASCON_PERMUTE, found by bench.cmake in
- * ascon.h); the cost of a round is taken from the difference between p[12]
- * and p[8] (see round_cost). Without the hook it is derived from Hash256 at
+ * The permutation is timed through hush_ascon_permute; the cost of a round
+ * is the slope over p[1], p[8] and p[12] (see round_cost). When those rows
+ * were not measured (--only ascon-hash256) it is derived from Hash256 at
  * the largest size measured, and the predictions say so.
  */
 #include <stdio.h>
@@ -41,7 +40,6 @@ static void cxof_run(bench_state *st, uint64_t iters) {
     bench_consume(st->out);
 }
 
-#if defined(HUSH_BENCH_HAVE_ASCON_PERMUTE)
 static const size_t state_size[] = {40, 0};
 static const unsigned rounds1 = 1, rounds8 = 8, rounds12 = 12;
 /* Back-to-back permutations of one state: each needs the previous result,
@@ -55,7 +53,6 @@ static void permute_run(bench_state *st, uint64_t iters) {
     memcpy(st->out, s, sizeof s);
     bench_consume(st->out);
 }
-#endif
 
 /* Rounds each construction needs for an n-byte message (no AD, 32-byte
  * XOF output), counting only permutations that cannot be precomputed: the
@@ -85,12 +82,12 @@ static const char *const constructions[] = {
  * construction's inner loop does not. p[1], p[8] and p[12] are measured
  * alternately in one point; the least-squares line through (rounds, ns)
  * gives the cost of a round (slope) apart from the per-call cost
- * (intercept). Without the hook, Hash256 on the largest message measured
- * (where the permutation is nearly all the work) gives it.
+ * (intercept). When the permutation rows were not measured, Hash256 on
+ * the largest message measured (where the permutation is nearly all the
+ * work) gives it.
  */
 static double round_cost(const char *impl, const char **basis) {
     static char why[160];
-#if defined(HUSH_BENCH_HAVE_ASCON_PERMUTE)
     const char *tier = strchr(impl, ':') ? strchr(impl, ':') + 1 : impl;
     static const int rounds[3] = {1, 8, 12};
     double t[3];
@@ -127,7 +124,6 @@ static double round_cost(const char *impl, const char **basis) {
             return r;
         }
     }
-#endif
     size_t hs[64], biggest = 0;
     size_t nh = bench_measured_sizes("ascon-hash256", hs, 64);
     for (size_t i = 0; i < nh; i++)
@@ -137,8 +133,8 @@ static double round_cost(const char *impl, const char **basis) {
     if (h <= 0) return -1;
     double r = h / rounds_needed("ascon-hash256", biggest);
     snprintf(why, sizeof why,
-             "%.2f ns/round from Hash256 at %zu B (no permutation hook)", r,
-             biggest);
+             "%.2f ns/round from Hash256 at %zu B (permutation not measured)",
+             r, biggest);
     *basis = why;
     return r;
 }
@@ -171,7 +167,6 @@ static void predictions(void) {
 }
 
 void bench_register_ascon(void) {
-#if defined(HUSH_BENCH_HAVE_ASCON_PERMUTE)
     bench_op perm = {.area = "ascon",
                      .name = "ascon permutation",
                      .note = "The 320-bit permutation through "
@@ -191,7 +186,6 @@ void bench_register_ascon(void) {
     perm.cases[2].label = "hush p[1]";
     perm.cases[2].arg = &rounds1;
     bench_add(&perm);
-#endif
     bench_add_aead("ascon-aead128", &alg_ascon, "ascon", NULL, NULL, 0);
     const struct {
         const char *name, *note;

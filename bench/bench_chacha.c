@@ -20,7 +20,6 @@
 #include <gcrypt.h>
 #endif
 
-#if defined(HUSH_BENCH_CHACHA20)
 static void hush_chacha20_run(bench_state *st, uint64_t iters) {
     for (uint64_t i = 0; i < iters; i++) {
         bench_next_nonce(st->nonce);
@@ -74,9 +73,7 @@ static void sodium_hchacha20_run(bench_state *st, uint64_t iters) {
     bench_consume(st->out);
 }
 #endif
-#endif /* HUSH_BENCH_CHACHA20 */
 
-#if defined(HUSH_BENCH_POLY1305)
 /* A one-time key per message: every implementation does its key setup per
  * message, as the AEADs do. */
 static void hush_poly1305_run(bench_state *st, uint64_t iters) {
@@ -143,9 +140,7 @@ static void gcry_poly_run(bench_state *st, uint64_t iters) {
     bench_consume(st->out);
 }
 #endif
-#endif /* HUSH_BENCH_POLY1305 */
 
-#if defined(HUSH_BENCH_AEAD_CHACHA20POLY1305)
 static const hush_aead_alg alg_cp = HUSH_CHACHA20POLY1305;
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 static const bench_cipher_spec ossl_cp = {"ChaCha20-Poly1305", 0, 0, 32, 12, 0};
@@ -166,9 +161,7 @@ static void sodium_cp_run(bench_state *st, uint64_t iters) {
     bench_consume(st->out);
 }
 #endif
-#endif
 
-#if defined(HUSH_BENCH_AEAD_XCHACHA20POLY1305)
 static const hush_aead_alg alg_xcp = HUSH_XCHACHA20POLY1305;
 #if defined(HUSH_BENCH_HAVE_SODIUM)
 static void sodium_xcp_run(bench_state *st, uint64_t iters) {
@@ -182,11 +175,9 @@ static void sodium_xcp_run(bench_state *st, uint64_t iters) {
     bench_consume(st->out);
 }
 #endif
-#endif
 
 void bench_register_chacha(void) {
     int n = 0;
-#if defined(HUSH_BENCH_CHACHA20)
     bench_op c = {.area = "stream",
                   .name = "chacha20",
                   .verify_fixed = 0,
@@ -246,9 +237,7 @@ void bench_register_chacha(void) {
                                 sodium_hchacha20_run, NULL,       NULL};
 #endif
     bench_add(&h);
-#endif
 
-#if defined(HUSH_BENCH_POLY1305)
     bench_op p = {.area = "mac",
                   .name = "poly1305",
                   .verify_fixed = 16,
@@ -276,9 +265,7 @@ void bench_register_chacha(void) {
                      gcry_poly_run, gcry_poly_teardown, NULL};
 #endif
     bench_add(&p);
-#endif
 
-#if defined(HUSH_BENCH_AEAD_CHACHA20POLY1305)
     {
         bench_case peers[4];
         size_t np = 0;
@@ -295,8 +282,6 @@ void bench_register_chacha(void) {
         bench_add_aead("chacha20poly1305", &alg_cp, "chacha20", "poly1305",
                        peers, np);
     }
-#endif
-#if defined(HUSH_BENCH_AEAD_XCHACHA20POLY1305)
     {
         bench_case peers[2];
         size_t np = 0;
@@ -307,5 +292,4 @@ void bench_register_chacha(void) {
         bench_add_aead("xchacha20poly1305", &alg_xcp, "chacha20", "poly1305",
                        peers, np);
     }
-#endif
 }

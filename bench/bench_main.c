@@ -57,21 +57,11 @@ static size_t parse_size(const char *s) {
 static void register_all(void) {
     bench_register_ceiling();
     bench_register_secret();
-#if defined(HUSH_BENCH_SHA256)
     bench_register_sha256();
-#endif
-#if defined(HUSH_BENCH_CHACHA20) || defined(HUSH_BENCH_POLY1305)
     bench_register_chacha();
-#endif
-#if defined(HUSH_BENCH_AES)
     bench_register_aes();
-#endif
-#if defined(HUSH_BENCH_ASCON)
     bench_register_ascon();
-#endif
-#if defined(HUSH_BENCH_X25519)
     bench_register_x25519();
-#endif
 }
 
 int main(int argc, char **argv) {

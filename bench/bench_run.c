@@ -191,7 +191,10 @@ static size_t expand_configs(const bench_case *c, const char *extra_config,
     bench_config def = {0};
     for (int i = 0; c->prims[i] != NULL && i < BENCH_MAX_PRIMS; i++) {
         const char *t = default_of(c->prims[i]);
-        if (t == NULL) return 0; /* primitive not in this build */
+        if (t == NULL) { /* a name the registry does not know: a typo */
+            fprintf(stderr, "hush-bench: unknown primitive %s\n", c->prims[i]);
+            exit(2);
+        }
         def.prim[def.n] = c->prims[i];
         def.tier[def.n] = t;
         def.n++;
