@@ -1,5 +1,5 @@
 /*
- * AEAD open, every algorithm that was built, through a keyed object: a tag
+ * AEAD open, every algorithm, through a keyed object: a tag
  * wrong in its first byte vs wrong in its last byte (where a comparison
  * that stops early would show), and a valid tag vs a tag wrong in its first
  * or last byte. The verdict itself is public: a failed open also zeroes the
@@ -56,7 +56,6 @@ static void open_teardown(void *state) {
 static void *open_setup(const ct_case *c, ct_rng *rng) {
     hush_aead_alg alg = (hush_aead_alg)(c->arg & 0xff);
     size_t keybytes = hush_aead_keybytes(alg);
-    if (keybytes == 0) return NULL;
     open_state *s = ct_alloc(sizeof *s);
     hush_secret *key = NULL;
     if (s == NULL || hush_secret_random(&key, keybytes, 0) != HUSH_OK)
@@ -92,23 +91,11 @@ static void *open_setup(const ct_case *c, ct_rng *rng) {
 /* clang-format on */
 
 const ct_case ct_cases_aead[] = {
-#ifdef HUSH_CT_AEAD_chacha20poly1305
     OPEN_ROWS("chacha20poly1305", HUSH_CHACHA20POLY1305, "chacha20 poly1305"),
-#endif
-#ifdef HUSH_CT_AEAD_xchacha20poly1305
     OPEN_ROWS("xchacha20poly1305", HUSH_XCHACHA20POLY1305, "chacha20 poly1305"),
-#endif
-#ifdef HUSH_CT_AEAD_aes128gcm
     OPEN_ROWS("aes128gcm", HUSH_AES128GCM, "aes ghash"),
-#endif
-#ifdef HUSH_CT_AEAD_aes256gcm
     OPEN_ROWS("aes256gcm", HUSH_AES256GCM, "aes ghash"),
-#endif
-#ifdef HUSH_CT_AEAD_ascon_aead128
     OPEN_ROWS("ascon_aead128", HUSH_ASCON_AEAD128, "ascon"),
-#endif
-    {NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, 0},
 };
-/* the terminator keeps the array non-empty when no AEAD was built */
 const size_t ct_cases_aead_count =
-    sizeof ct_cases_aead / sizeof ct_cases_aead[0] - 1;
+    sizeof ct_cases_aead / sizeof ct_cases_aead[0];

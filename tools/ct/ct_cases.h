@@ -36,8 +36,7 @@ typedef struct ct_case {
     size_t arg; /* a length or a variant, read by setup */
 } ct_case;
 
-/* The tables of each source file; a file exists only when its primitive
- * was built (HUSH_CT_HAVE_* definitions). */
+/* The tables of each source file, listed by hand in ct_main.c. */
 extern const ct_case ct_cases_core[];
 extern const size_t ct_cases_core_count;
 #define CT_DECLARE_CASES(group)                                                \
