@@ -1,6 +1,7 @@
 /*
- * Census cases and derived needles that depend on the primitives in this
- * build (HUSH_HAVE_* definitions come from tool.cmake).
+ * Census cases of the primitives used outside an AEAD (AES, the ChaCha20
+ * family, HMAC-SHA256, X25519), and the needles derived from an AEAD key
+ * (one-time Poly1305 keys, GHASH's H, AES key schedules).
  */
 #include <string.h>
 
@@ -12,11 +13,6 @@ void census_add_derived_needles(hush_aead_alg a, const uint8_t *key,
     size_t scratch_len;
     uint8_t *scratch = scanner_scratch(&scratch_len);
     (void)scratch_len;
-    (void)scratch;
-    (void)a;
-    (void)key;
-    (void)nonce;
-#if defined(HUSH_HAVE_CHACHA20)
     if (a == HUSH_CHACHA20POLY1305) {
         /* the one-time Poly1305 key of the last message: block 0 */
         memset(scratch, 0, 64);
@@ -31,8 +27,6 @@ void census_add_derived_needles(hush_aead_alg a, const uint8_t *key,
         scanner_add_needle(scratch + 32, 16, NEEDLE_EXPANDED); /* clamped r */
         hush_wipe(scratch, 64);
     }
-#endif
-#if defined(HUSH_HAVE_AES)
     if (a == HUSH_AES128GCM || a == HUSH_AES256GCM) {
         /* H = AES_K(0^128), as stored and byte-reversed (GHASH's order) */
         /* the scratch is 64-byte aligned (scanner.h), so 64 bytes in is */
@@ -49,10 +43,8 @@ void census_add_derived_needles(hush_aead_alg a, const uint8_t *key,
         scanner_add_needle(scratch + 16, 16, NEEDLE_EXPANDED);
         hush_wipe(scratch, 32);
     }
-#endif
 }
 
-#if defined(HUSH_HAVE_SHA256)
 static const uint8_t message[200] = {0x61}; /* not secret */
 
 static void hmac_needles(const uint8_t *key) {
@@ -80,9 +72,7 @@ static void hmac_context(const uint8_t *key) {
         hush_hmac_sha256_final(&c, tag); /* wipes c */
     }
 }
-#endif
 
-#if defined(HUSH_HAVE_X25519)
 static void x25519_needles(const uint8_t *key) {
     size_t scratch_len;
     uint8_t *scratch = scanner_scratch(&scratch_len);
@@ -105,9 +95,7 @@ static void x25519_traffic(const uint8_t *key) {
     hush_x25519(shared, key, peer);
     hush_wipe(shared, sizeof shared); /* the caller's secret, not the key */
 }
-#endif
 
-#if defined(HUSH_HAVE_AES)
 static void aes_needles(const uint8_t *key) {
     size_t scratch_len;
     hush_aes_ctx *c = scanner_scratch(&scratch_len);
@@ -130,9 +118,7 @@ static void aes_traffic(const uint8_t *key) {
     hush_aes_decrypt_block(&c, buf, buf);
     hush_wipe(&c, sizeof c);
 }
-#endif
 
-#if defined(HUSH_HAVE_CHACHA20)
 static void chacha_needles(const uint8_t *key) { (void)key; }
 
 static void chacha_traffic(const uint8_t *key) {
@@ -145,26 +131,16 @@ static void chacha_traffic(const uint8_t *key) {
         hush_poly1305(buf, buf, n, key);
     }
 }
-#endif
 
 void census_run_other_cases(unsigned tier) {
-#if defined(HUSH_HAVE_AES)
     census_run_keyed("AES-256", "block and CTR on a caller's context", 32, tier,
                      aes_needles, aes_traffic);
-#endif
-#if defined(HUSH_HAVE_CHACHA20)
     census_run_keyed("ChaCha20, XChaCha20, Poly1305", "stream one-shots", 32,
                      tier, chacha_needles, chacha_traffic);
-#endif
-#if defined(HUSH_HAVE_SHA256)
     census_run_keyed("HMAC-SHA256", "one-shot with hush_secret_ptr", 32, tier,
                      hmac_needles, hmac_oneshot);
     census_run_keyed("HMAC-SHA256", "stack context init/update/final", 32, tier,
                      hmac_needles, hmac_context);
-#endif
-#if defined(HUSH_HAVE_X25519)
     census_run_keyed("X25519", "base and shared with hush_secret_ptr", 32, tier,
                      x25519_needles, x25519_traffic);
-#endif
-    (void)tier;
 }

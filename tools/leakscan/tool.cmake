@@ -11,11 +11,5 @@ target_link_libraries(hush-leakscan PRIVATE hush_static)
 target_link_options(hush-leakscan PRIVATE -Wl,-z,now)
 target_include_directories(hush-leakscan PRIVATE ${PROJECT_SOURCE_DIR}/src
                            ${PROJECT_BINARY_DIR}/generated)
-foreach(p sha256 chacha20 aes x25519)
-  if(${p} IN_LIST HUSH_PRIMITIVES)
-    string(TOUPPER ${p} P)
-    target_compile_definitions(hush-leakscan PRIVATE HUSH_HAVE_${P}=1)
-  endif()
-endforeach()
 set_target_properties(hush-leakscan PROPERTIES
   RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR})
