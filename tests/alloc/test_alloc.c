@@ -1,11 +1,10 @@
 /*
  * The allocation check: after a warm-up call, the hot paths make no call
  * into the C allocator. Covered: hush_ct_equal, hush_wipe, hush_secret_equal,
- * the pooled hardened create/destroy, and, for each area present in this
- * build (tests.cmake defines ALLOC_HAVE_*), every one-shot and incremental
- * hash, MAC, KDF, stream, block-cipher and X25519 function, the one-shot
- * AEAD functions, and hush_aead_seal/open on keyed objects of both tiers,
- * each on every implementation this CPU runs.
+ * the pooled hardened create/destroy, every one-shot and incremental hash,
+ * MAC, KDF, stream, block-cipher and X25519 function, the one-shot AEAD
+ * functions, and hush_aead_seal/open on keyed objects of both tiers, each
+ * on every implementation this CPU runs.
  *
  * The counter sees the library's calls too (interposed allocator, or the
  * ASan hooks under `make sanitize`): a control case that must allocate
@@ -21,9 +20,7 @@
  * allocator; sizes reach every bulk path (SIMD tiers take 256+ bytes). */
 #define MAXLEN 16384
 static uint8_t in[MAXLEN + 64], out[MAXLEN + 64], back[MAXLEN + 64];
-/* in a build with no primitive yet, some of these have no user */
-#define MAYBE_UNUSED __attribute__((unused))
-static MAYBE_UNUSED uint8_t key[64], nonce[32], tag[16], digest[64];
+static uint8_t key[64], nonce[32], tag[16], digest[64];
 static const size_t lens[] = {0, 1, 63, 64, 65, 1000, MAXLEN};
 #define NLENS (sizeof lens / sizeof lens[0])
 
@@ -91,7 +88,6 @@ static void test_core(void) {
     (void)sink;
 }
 
-#ifdef ALLOC_HAVE_SHA256
 static void test_sha256(void) {
     HT_FOR_EACH_IMPL("sha256", impl) {
         for (size_t i = 0; i < NLENS; i++) {
@@ -107,9 +103,7 @@ static void test_sha256(void) {
         }
     }
 }
-#endif
 
-#ifdef ALLOC_HAVE_HMAC_SHA256
 static void test_hmac_hkdf(void) {
     HT_FOR_EACH_IMPL("sha256", impl) {
         for (size_t i = 0; i < NLENS; i++) {
@@ -125,7 +119,6 @@ static void test_hmac_hkdf(void) {
                       hush_hmac_sha256_update(&c, in, n),
                       hush_hmac_sha256_final(&c, digest)));
         }
-#ifdef ALLOC_HAVE_HKDF_SHA256
         uint8_t prk[32];
         NO_ALLOC("hush_hkdf_sha256_extract",
                  hush_hkdf_sha256_extract(prk, key, 32, in, 80));
@@ -133,12 +126,9 @@ static void test_hmac_hkdf(void) {
                  hush_hkdf_sha256_expand(out, 8160, prk, in, 80));
         NO_ALLOC("hush_hkdf_sha256",
                  hush_hkdf_sha256(out, 1000, in, 80, key, 32, in, 80));
-#endif
     }
 }
-#endif
 
-#ifdef ALLOC_HAVE_ASCON
 static void test_ascon(void) {
     HT_FOR_EACH_IMPL("ascon", impl) {
         for (size_t i = 0; i < NLENS; i++) {
@@ -162,9 +152,7 @@ static void test_ascon(void) {
         }
     }
 }
-#endif
 
-#ifdef ALLOC_HAVE_CHACHA20
 static void test_chacha20(void) {
     HT_FOR_EACH_IMPL("chacha20", impl) {
         for (size_t i = 0; i < NLENS; i++) {
@@ -179,9 +167,7 @@ static void test_chacha20(void) {
         NO_ALLOC("hush_hchacha20", hush_hchacha20(digest, nonce, key));
     }
 }
-#endif
 
-#ifdef ALLOC_HAVE_POLY1305
 static void test_poly1305(void) {
     HT_FOR_EACH_IMPL("poly1305", impl) {
         for (size_t i = 0; i < NLENS; i++) {
@@ -196,9 +182,7 @@ static void test_poly1305(void) {
         }
     }
 }
-#endif
 
-#ifdef ALLOC_HAVE_AES
 static void test_aes(void) {
     HT_FOR_EACH_IMPL("aes", impl) {
         static const size_t keylens[] = {16, 24, 32};
@@ -216,19 +200,16 @@ static void test_aes(void) {
         }
     }
 }
-#endif
 
-#ifdef ALLOC_HAVE_X25519
 static void test_x25519(void) {
     HT_FOR_EACH_IMPL("x25519", impl) {
         NO_ALLOC("hush_x25519", hush_x25519(out, key, in));
         NO_ALLOC("hush_x25519_base", hush_x25519_base(out, key));
     }
 }
-#endif
 
 /* ---- AEADs: one-shot, and keyed objects of both tiers ---- */
-static MAYBE_UNUSED void aead_cases(hush_aead_alg alg) {
+static void aead_cases(hush_aead_alg alg) {
     size_t kb = hush_aead_keybytes(alg);
     CHECK(kb != 0);
     if (kb == 0) return;
@@ -285,8 +266,7 @@ static MAYBE_UNUSED void aead_cases(hush_aead_alg alg) {
 
 /* Runs the AEAD's cases once per implementation of each primitive it is
  * built on (a keyed object keeps the implementations of its creation). */
-static MAYBE_UNUSED void test_aead(hush_aead_alg alg, const char *prim1,
-                                   const char *prim2) {
+static void test_aead(hush_aead_alg alg, const char *prim1, const char *prim2) {
     HT_FOR_EACH_IMPL(prim1, impl) { aead_cases(alg); }
     if (prim2 != NULL) HT_FOR_EACH_IMPL(prim2, impl) {
             aead_cases(alg);
@@ -302,42 +282,18 @@ int main(int argc, char **argv) {
     printf("counting allocator calls by: %s\n", ca_mechanism());
     test_counter_works();
     test_core();
-#ifdef ALLOC_HAVE_SHA256
     test_sha256();
-#endif
-#ifdef ALLOC_HAVE_HMAC_SHA256
     test_hmac_hkdf();
-#endif
-#ifdef ALLOC_HAVE_ASCON
     test_ascon();
-#endif
-#ifdef ALLOC_HAVE_CHACHA20
     test_chacha20();
-#endif
-#ifdef ALLOC_HAVE_POLY1305
     test_poly1305();
-#endif
-#ifdef ALLOC_HAVE_AES
     test_aes();
-#endif
-#ifdef ALLOC_HAVE_X25519
     test_x25519();
-#endif
-#ifdef ALLOC_HAVE_AEAD_CHACHA20POLY1305
     test_aead(HUSH_CHACHA20POLY1305, "chacha20", "poly1305");
-#endif
-#ifdef ALLOC_HAVE_AEAD_XCHACHA20POLY1305
     test_aead(HUSH_XCHACHA20POLY1305, "chacha20", "poly1305");
-#endif
-#ifdef ALLOC_HAVE_AEAD_AES128GCM
     test_aead(HUSH_AES128GCM, "aes", "ghash");
-#endif
-#ifdef ALLOC_HAVE_AEAD_AES256GCM
     test_aead(HUSH_AES256GCM, "aes", "ghash");
-#endif
-#ifdef ALLOC_HAVE_AEAD_ASCON_AEAD128
     test_aead(HUSH_ASCON_AEAD128, "ascon", NULL);
-#endif
-    printf("%lu hot paths checked (areas: %s)\n", cases, ALLOC_AREAS);
+    printf("%lu hot paths checked\n", cases);
     return ht_end();
 }
