@@ -84,13 +84,18 @@ typedef struct bench_op {
 /* Adds an operation; the struct is copied. */
 void bench_add(const bench_op *op);
 
-/* Registration functions of the area files (bench_main.c calls those that
- * were compiled in). */
+/* Registration functions of the area files, one per file, each named
+ * after its src/ folder (bench_main.c calls them in the order of the
+ * tables). */
 void bench_register_ceiling(void);
 void bench_register_secret(void);
 void bench_register_sha256(void);
-void bench_register_chacha(void);
+void bench_register_hmac(void);
+void bench_register_chacha20(void);
+void bench_register_poly1305(void);
+void bench_register_chachapoly(void);
 void bench_register_aes(void);
+void bench_register_gcm(void);
 void bench_register_ascon(void);
 void bench_register_x25519(void);
 

@@ -1,21 +1,13 @@
 /*
- * SHA-256, HMAC-SHA256 and HKDF-SHA256 rows, with OpenSSL (EVP contexts
- * reused), libsodium and libgcrypt where they have the function.
+ * SHA-256 (src/sha256): one-shot and two messages at once (sha256_x2),
+ * with OpenSSL (EVP context reused), libsodium and libgcrypt.
  */
-#include <stdlib.h>
-#include <string.h>
-
 #include <hush.h>
 
 #include "bench.h"
-#include "bench_peers.h"
 
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-#include <openssl/core_names.h>
 #include <openssl/evp.h>
-#include <openssl/hmac.h>
-#include <openssl/kdf.h>
-#include <openssl/params.h>
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
 #include <sodium.h>
@@ -23,8 +15,6 @@
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
 #include <gcrypt.h>
 #endif
-
-/* ---- SHA-256 ---- */
 
 static void hush_sha256_run(bench_state *st, uint64_t iters) {
     for (uint64_t i = 0; i < iters; i++)
@@ -83,178 +73,6 @@ static void gcry_sha256_run(bench_state *st, uint64_t iters) {
 }
 #endif
 
-/* ---- HMAC-SHA256 (32-byte key) ---- */
-
-static void hush_hmac_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++)
-        hush_hmac_sha256(st->out, st->key, 32, st->in, st->size);
-    bench_consume(st->out);
-}
-
-/* Precomputed key: init once; per message copy the keyed context (copying
- * forks the computation), update and final. */
-static int hush_hmac_pre_setup(bench_state *st, const char **why) {
-    (void)why;
-    st->obj = malloc(2 * sizeof(hush_hmac_sha256_ctx));
-    if (st->obj == NULL) return -1;
-    hush_hmac_sha256_init(st->obj, st->key, 32);
-    return 0;
-}
-static void hush_hmac_pre_teardown(bench_state *st) {
-    hush_wipe(st->obj, 2 * sizeof(hush_hmac_sha256_ctx));
-    free(st->obj);
-}
-static void hush_hmac_pre_run(bench_state *st, uint64_t iters) {
-    hush_hmac_sha256_ctx *keyed = st->obj, *work = keyed + 1;
-    for (uint64_t i = 0; i < iters; i++) {
-        *work = *keyed;
-        hush_hmac_sha256_update(work, st->in, st->size);
-        hush_hmac_sha256_final(work, st->out);
-    }
-    bench_consume(st->out);
-}
-
-#if defined(HUSH_BENCH_HAVE_OPENSSL)
-static int ossl_hmac_oneshot_setup(bench_state *st, const char **why) {
-    (void)why;
-    st->obj = (void *)EVP_sha256();
-    return 0;
-}
-static void ossl_hmac_oneshot_run(bench_state *st, uint64_t iters) {
-    unsigned int len;
-    for (uint64_t i = 0; i < iters; i++)
-        HMAC(st->obj, st->key, 32, st->in, st->size, st->out, &len);
-    bench_consume(st->out);
-}
-
-/* EVP_MAC keyed once; EVP_MAC_init with a NULL key restarts from the
- * precomputed inner and outer states. */
-static int ossl_hmac_pre_setup(bench_state *st, const char **why) {
-    EVP_MAC *mac = EVP_MAC_fetch(NULL, "HMAC", NULL);
-    EVP_MAC_CTX *c = mac ? EVP_MAC_CTX_new(mac) : NULL;
-    OSSL_PARAM params[] = {
-        OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, "SHA256", 0),
-        OSSL_PARAM_construct_end()};
-    if (c == NULL || !EVP_MAC_init(c, st->key, 32, params)) {
-        *why = "EVP_MAC HMAC setup failed";
-        EVP_MAC_CTX_free(c);
-        EVP_MAC_free(mac);
-        return -1;
-    }
-    st->obj = mac;
-    st->obj2 = c;
-    return 0;
-}
-static void ossl_hmac_pre_run(bench_state *st, uint64_t iters) {
-    EVP_MAC_CTX *c = st->obj2;
-    size_t len;
-    for (uint64_t i = 0; i < iters; i++) {
-        EVP_MAC_init(c, NULL, 0, NULL);
-        EVP_MAC_update(c, st->in, st->size);
-        EVP_MAC_final(c, st->out, &len, 32);
-    }
-    bench_consume(st->out);
-}
-#endif
-
-#if defined(HUSH_BENCH_HAVE_SODIUM)
-static void sodium_hmac_run(bench_state *st, uint64_t iters) {
-    crypto_auth_hmacsha256_state s;
-    for (uint64_t i = 0; i < iters; i++) {
-        crypto_auth_hmacsha256_init(&s, st->key, 32);
-        crypto_auth_hmacsha256_update(&s, st->in, st->size);
-        crypto_auth_hmacsha256_final(&s, st->out);
-    }
-    bench_consume(st->out);
-}
-static int sodium_hmac_pre_setup(bench_state *st, const char **why) {
-    (void)why;
-    st->obj = malloc(2 * sizeof(crypto_auth_hmacsha256_state));
-    if (st->obj == NULL) return -1;
-    crypto_auth_hmacsha256_init(st->obj, st->key, 32);
-    return 0;
-}
-static void free_obj(bench_state *st) { free(st->obj); }
-static void sodium_hmac_pre_run(bench_state *st, uint64_t iters) {
-    crypto_auth_hmacsha256_state *keyed = st->obj, *work = keyed + 1;
-    for (uint64_t i = 0; i < iters; i++) {
-        *work = *keyed;
-        crypto_auth_hmacsha256_update(work, st->in, st->size);
-        crypto_auth_hmacsha256_final(work, st->out);
-    }
-    bench_consume(st->out);
-}
-#endif
-
-#if defined(HUSH_BENCH_HAVE_GCRYPT)
-/* gcry_mac keyed once; gcry_mac_reset keeps the key. */
-static int gcry_hmac_setup(bench_state *st, const char **why) {
-    gcry_mac_hd_t h;
-    if (gcry_mac_open(&h, GCRY_MAC_HMAC_SHA256, 0, NULL) ||
-        gcry_mac_setkey(h, st->key, 32)) {
-        *why = "gcry_mac_open(HMAC_SHA256) failed";
-        return -1;
-    }
-    st->obj = h;
-    return 0;
-}
-static void gcry_mac_teardown(bench_state *st) { gcry_mac_close(st->obj); }
-static void gcry_hmac_run(bench_state *st, uint64_t iters) {
-    gcry_mac_hd_t h = st->obj;
-    size_t len = 32;
-    for (uint64_t i = 0; i < iters; i++) {
-        gcry_mac_reset(h);
-        gcry_mac_write(h, st->in, st->size);
-        gcry_mac_read(h, st->out, &len);
-    }
-    bench_consume(st->out);
-}
-#endif
-
-/* ---- HKDF-SHA256: 32-byte IKM, 32-byte salt, 16-byte info; the size is
- * the output length ---- */
-
-static void hush_hkdf_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++)
-        hush_hkdf_sha256(st->out, st->size, st->key, 32, st->scratch, 32,
-                         st->scratch + 32, 16);
-    bench_consume(st->out);
-}
-
-#if defined(HUSH_BENCH_HAVE_OPENSSL)
-static int ossl_hkdf_setup(bench_state *st, const char **why) {
-    EVP_KDF *kdf = EVP_KDF_fetch(NULL, "HKDF", NULL);
-    EVP_KDF_CTX *c = kdf ? EVP_KDF_CTX_new(kdf) : NULL;
-    OSSL_PARAM params[] = {
-        OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, "SHA256", 0),
-        OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, st->key, 32),
-        OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, st->scratch, 32),
-        OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO, st->scratch + 32,
-                                          16),
-        OSSL_PARAM_construct_end()};
-    if (c == NULL || !EVP_KDF_CTX_set_params(c, params)) {
-        *why = "EVP_KDF HKDF setup failed";
-        EVP_KDF_CTX_free(c);
-        EVP_KDF_free(kdf);
-        return -1;
-    }
-    st->obj = kdf;
-    st->obj2 = c;
-    return 0;
-}
-static void ossl_hkdf_teardown(bench_state *st) {
-    EVP_KDF_CTX_free(st->obj2);
-    EVP_KDF_free(st->obj);
-}
-/* Parameters set once; every derive runs extract and expand, like the
- * hush one-shot. */
-static void ossl_hkdf_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++)
-        EVP_KDF_derive(st->obj2, st->out, st->size, NULL);
-    bench_consume(st->out);
-}
-#endif
-
 void bench_register_sha256(void) {
     bench_op sha = {.area = "hash",
                     .name = "sha256",
@@ -291,86 +109,4 @@ void bench_register_sha256(void) {
     x2.cases[0] = (bench_case){
         "hush", BENCH_HUSH, {"sha256", NULL}, NULL, hush_x2_run, NULL, NULL};
     bench_add(&x2);
-
-    bench_op hmac = {.area = "mac",
-                     .name = "hmac-sha256",
-                     .verify_fixed = 32,
-                     .verify_plus_size = 0,
-                     .note = "One-shot HMAC-SHA256 with a 32-byte key (key "
-                             "setup on every call): hush_hmac_sha256, "
-                             "OpenSSL HMAC(), libsodium init/update/final.",
-                     .throughput = 1};
-    n = 0;
-    hmac.cases[n++] = (bench_case){
-        "hush", BENCH_HUSH, {"sha256", NULL}, NULL, hush_hmac_run, NULL, NULL};
-#if defined(HUSH_BENCH_HAVE_OPENSSL)
-    hmac.cases[n++] = (bench_case){
-        "openssl HMAC()",      BENCH_PEER, {NULL}, ossl_hmac_oneshot_setup,
-        ossl_hmac_oneshot_run, NULL,       NULL};
-#endif
-#if defined(HUSH_BENCH_HAVE_SODIUM)
-    hmac.cases[n++] = (bench_case){"libsodium",     BENCH_PEER, {NULL}, NULL,
-                                   sodium_hmac_run, NULL,       NULL};
-#endif
-    bench_add(&hmac);
-
-    bench_op pre = {.area = "mac",
-                    .name = "hmac-sha256 (precomputed key)",
-                    .verify_fixed = 32,
-                    .verify_plus_size = 0,
-                    .note = "The key's inner and outer states computed once; "
-                            "per message: copy the keyed context (hush, "
-                            "libsodium), EVP_MAC_init with a NULL key "
-                            "(OpenSSL), gcry_mac_reset (libgcrypt).",
-                    .throughput = 1};
-    n = 0;
-    pre.cases[n++] = (bench_case){"hush",
-                                  BENCH_HUSH,
-                                  {"sha256", NULL},
-                                  hush_hmac_pre_setup,
-                                  hush_hmac_pre_run,
-                                  hush_hmac_pre_teardown,
-                                  NULL};
-#if defined(HUSH_BENCH_HAVE_OPENSSL)
-    pre.cases[n++] = (bench_case){"openssl EVP_MAC",
-                                  BENCH_PEER,
-                                  {NULL},
-                                  ossl_hmac_pre_setup,
-                                  ossl_hmac_pre_run,
-                                  bench_ossl_mac_teardown,
-                                  NULL};
-#endif
-#if defined(HUSH_BENCH_HAVE_SODIUM)
-    pre.cases[n++] = (bench_case){
-        "libsodium",         BENCH_PEER, {NULL}, sodium_hmac_pre_setup,
-        sodium_hmac_pre_run, free_obj,   NULL};
-#endif
-#if defined(HUSH_BENCH_HAVE_GCRYPT)
-    pre.cases[n++] =
-        (bench_case){"libgcrypt",   BENCH_PEER,        {NULL}, gcry_hmac_setup,
-                     gcry_hmac_run, gcry_mac_teardown, NULL};
-#endif
-    bench_add(&pre);
-
-    bench_op hkdf = {.area = "mac",
-                     .name = "hkdf-sha256",
-                     .verify_fixed = 0,
-                     .verify_plus_size = 1,
-                     .note = "Extract + expand from a 32-byte IKM, 32-byte "
-                             "salt and 16-byte info; the size is the output "
-                             "length (at most 8160). OpenSSL EVP_KDF with "
-                             "its parameters set once. libsodium 1.0.18 and "
-                             "libgcrypt 1.10 have no HKDF.",
-                     .min_size = 0,
-                     .max_size = HUSH_HKDF_SHA256_MAX_OUT,
-                     .throughput = 1};
-    n = 0;
-    hkdf.cases[n++] = (bench_case){
-        "hush", BENCH_HUSH, {"sha256", NULL}, NULL, hush_hkdf_run, NULL, NULL};
-#if defined(HUSH_BENCH_HAVE_OPENSSL)
-    hkdf.cases[n++] =
-        (bench_case){"openssl",     BENCH_PEER,         {NULL}, ossl_hkdf_setup,
-                     ossl_hkdf_run, ossl_hkdf_teardown, NULL};
-#endif
-    bench_add(&hkdf);
 }

@@ -1,0 +1,99 @@
+/*
+ * AES-128-GCM and AES-256-GCM (src/gcm), with OpenSSL (EVP contexts keyed
+ * once), libgcrypt (keyed once) and, for AES-256-GCM, libsodium where this
+ * CPU has its AES-NI code (crypto_aead_aes256gcm_is_available), with the
+ * key expanded once (beforenm / afternm).
+ */
+#include <stdlib.h>
+
+#include <hush.h>
+
+#include "bench.h"
+#include "bench_peers.h"
+
+#if defined(HUSH_BENCH_HAVE_SODIUM)
+#include <sodium.h>
+#endif
+#if defined(HUSH_BENCH_HAVE_GCRYPT)
+#include <gcrypt.h>
+#endif
+
+/* The pairing a CPU with AES-NI and PCLMULQDQ but no VAES gets (its own
+ * fused one-pass tier, src/gcm/gcm_aesni.c): the row the issue asks to see
+ * next to OpenSSL. The rows that vary one tier alone pair aesni with
+ * vpclmul512, which runs CTR and GHASH in two passes. */
+#define FUSED_WITHOUT_VAES "aes=aesni,ghash=pclmul"
+
+static const hush_aead_alg alg_gcm128 = HUSH_AES128GCM;
+static const hush_aead_alg alg_gcm256 = HUSH_AES256GCM;
+#if defined(HUSH_BENCH_HAVE_OPENSSL)
+static const bench_cipher_spec ossl_gcm128 = {"AES-128-GCM", 0, 0, 16, 12, 0};
+#endif
+#if defined(HUSH_BENCH_HAVE_OPENSSL)
+static const bench_cipher_spec ossl_gcm256 = {"AES-256-GCM", 0, 0, 32, 12, 0};
+#endif
+#if defined(HUSH_BENCH_HAVE_GCRYPT)
+static const bench_cipher_spec gcry_gcm128 = {
+    NULL, GCRY_CIPHER_AES128, GCRY_CIPHER_MODE_GCM, 16, 12, 0};
+#endif
+#if defined(HUSH_BENCH_HAVE_GCRYPT)
+static const bench_cipher_spec gcry_gcm256 = {
+    NULL, GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_GCM, 32, 12, 0};
+#endif
+
+#if defined(HUSH_BENCH_HAVE_SODIUM)
+static int sodium_gcm_setup(bench_state *st, const char **why) {
+    if (!crypto_aead_aes256gcm_is_available()) {
+        *why = "crypto_aead_aes256gcm_is_available() is 0 on this CPU";
+        return -1;
+    }
+    st->obj = aligned_alloc(64, (sizeof(crypto_aead_aes256gcm_state) + 63) &
+                                    ~(size_t)63);
+    if (st->obj == NULL) return -1;
+    crypto_aead_aes256gcm_beforenm(st->obj, st->key);
+    return 0;
+}
+static void sodium_gcm_teardown(bench_state *st) { free(st->obj); }
+static void sodium_gcm_run(bench_state *st, uint64_t iters) {
+    unsigned long long clen;
+    for (uint64_t i = 0; i < iters; i++) {
+        bench_next_nonce(st->nonce);
+        crypto_aead_aes256gcm_encrypt_afternm(st->out, &clen, st->in, st->size,
+                                              NULL, 0, NULL, st->nonce,
+                                              st->obj);
+    }
+    bench_consume(st->out);
+}
+#endif
+
+void bench_register_gcm(void) {
+    {
+        bench_case peers[3];
+        size_t np = 0;
+#if defined(HUSH_BENCH_HAVE_OPENSSL)
+        peers[np++] = BENCH_OSSL_AEAD(&ossl_gcm128);
+#endif
+#if defined(HUSH_BENCH_HAVE_GCRYPT)
+        peers[np++] = BENCH_GCRY_AEAD(&gcry_gcm128);
+#endif
+        bench_add_aead_with("aes128gcm", &alg_gcm128, "aes", "ghash", peers, np,
+                            FUSED_WITHOUT_VAES);
+    }
+    {
+        bench_case peers[3];
+        size_t np = 0;
+#if defined(HUSH_BENCH_HAVE_OPENSSL)
+        peers[np++] = BENCH_OSSL_AEAD(&ossl_gcm256);
+#endif
+#if defined(HUSH_BENCH_HAVE_SODIUM)
+        peers[np++] = (bench_case){
+            "libsodium",    BENCH_PEER,          {NULL}, sodium_gcm_setup,
+            sodium_gcm_run, sodium_gcm_teardown, NULL};
+#endif
+#if defined(HUSH_BENCH_HAVE_GCRYPT)
+        peers[np++] = BENCH_GCRY_AEAD(&gcry_gcm256);
+#endif
+        bench_add_aead_with("aes256gcm", &alg_gcm256, "aes", "ghash", peers, np,
+                            FUSED_WITHOUT_VAES);
+    }
+}
