@@ -1,9 +1,7 @@
 /*
  * AES: a block with the key schedule (every constant-time tier), fixed vs
  * random key and plaintext; the table tier, fixed vs random plaintext, as
- * a control that must leak; GHASH, which has no public entry point, through
- * AES-128-GCM sealing under a fixed vs random key (the key decides H, so
- * GHASH multiplies by a fixed vs random secret), once per GHASH tier.
+ * a control that must leak. AES-GCM is in cases_gcm.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -85,36 +83,6 @@ static void table_run(void *state) {
     hush_aes_encrypt_block(&s->ctx, s->out, s->in);
 }
 
-#define GCM_MSG 256
-typedef struct gcm_state {
-    uint8_t fixed_key[16], key[16], nonce[12], ad[16];
-    uint8_t m[GCM_MSG], c[GCM_MSG], tag[16];
-} gcm_state;
-
-static void *gcm_setup(const ct_case *c, ct_rng *rng) {
-    (void)c;
-    gcm_state *s = ct_alloc(sizeof *s);
-    if (s == NULL) return NULL;
-    ct_rng_bytes(rng, s->fixed_key, sizeof s->fixed_key);
-    ct_rng_bytes(rng, s->nonce, sizeof s->nonce);
-    ct_rng_bytes(rng, s->ad, sizeof s->ad);
-    ct_rng_bytes(rng, s->m, sizeof s->m);
-    return s;
-}
-
-static void gcm_fill(void *state, int cls, ct_rng *rng) {
-    gcm_state *s = state;
-    ct_stage(s->key, s->fixed_key, sizeof s->key, cls, rng);
-}
-
-static void gcm_run(void *state) {
-    gcm_state *s = state;
-    hush_aead_encrypt_detached(HUSH_AES128GCM, s->c, s->tag, s->m, GCM_MSG,
-                               s->ad, sizeof s->ad, s->nonce, s->key);
-}
-
-static void gcm_teardown(void *state) { free(state); }
-
 const ct_case ct_cases_aes[] = {
     {"aes_block.128.enc", "fixed vs random key and block", "aes", 0, NULL,
      aes_setup, aes_teardown, block_fill, block_run, 16 | BLOCK_ENCRYPT},
@@ -125,7 +93,5 @@ const ct_case ct_cases_aes[] = {
     {"aes_table.128.enc", "fixed vs random plaintext", "", CT_CONTROL,
      "aes=table", table_setup, aes_teardown, table_fill, table_run,
      16 | BLOCK_ENCRYPT},
-    {"aes128gcm.seal", "fixed vs random key (so H)", "ghash aes", CT_HUSH, NULL,
-     gcm_setup, gcm_teardown, gcm_fill, gcm_run, 0},
 };
 const size_t ct_cases_aes_count = sizeof ct_cases_aes / sizeof ct_cases_aes[0];

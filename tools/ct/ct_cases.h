@@ -36,7 +36,8 @@ typedef struct ct_case {
     size_t arg; /* a length or a variant, read by setup */
 } ct_case;
 
-/* The tables of each source file, listed by hand in ct_main.c. */
+/* The table of each case file (cases_<src folder>.c), listed by hand in
+ * ct_main.c. */
 extern const ct_case ct_cases_core[];
 extern const size_t ct_cases_core_count;
 #define CT_DECLARE_CASES(group)                                                \
@@ -44,9 +45,12 @@ extern const size_t ct_cases_core_count;
     extern const size_t ct_cases_##group##_count;
 CT_DECLARE_CASES(aead)
 CT_DECLARE_CASES(aes)
+CT_DECLARE_CASES(gcm)
 CT_DECLARE_CASES(ghash)
-CT_DECLARE_CASES(chacha)
+CT_DECLARE_CASES(chacha20)
+CT_DECLARE_CASES(poly1305)
 CT_DECLARE_CASES(sha256)
+CT_DECLARE_CASES(hmac)
 CT_DECLARE_CASES(ascon)
 CT_DECLARE_CASES(x25519)
 

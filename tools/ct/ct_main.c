@@ -30,9 +30,12 @@ static const group groups[] = {
     {ct_cases_core, &ct_cases_core_count},
     {ct_cases_aead, &ct_cases_aead_count},
     {ct_cases_aes, &ct_cases_aes_count},
+    {ct_cases_gcm, &ct_cases_gcm_count},
     {ct_cases_ghash, &ct_cases_ghash_count},
-    {ct_cases_chacha, &ct_cases_chacha_count},
+    {ct_cases_chacha20, &ct_cases_chacha20_count},
+    {ct_cases_poly1305, &ct_cases_poly1305_count},
     {ct_cases_sha256, &ct_cases_sha256_count},
+    {ct_cases_hmac, &ct_cases_hmac_count},
     {ct_cases_ascon, &ct_cases_ascon_count},
     {ct_cases_x25519, &ct_cases_x25519_count},
 };
