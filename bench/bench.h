@@ -43,6 +43,7 @@ typedef struct bench_state {
     void *obj3;
     uint8_t *buf;    /* contender-owned buffer (e.g. a ciphertext to open) */
     const void *arg; /* the case's arg */
+    int status;      /* nonzero once an operation failed (BENCH_LOOP) */
 } bench_state;
 
 typedef struct bench_case {
@@ -179,8 +180,31 @@ static inline void bench_consume(const void *p) {
     __asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
+/* Keeps a result alive (computed, in a register) without storing it. */
+static inline void bench_keep(int v) { __asm__ __volatile__("" : : "r"(v)); }
+
 /* Bumps a nonce so consecutive operations never reuse one (the way real
  * callers use AEADs); costs one byte increment. */
 static inline void bench_next_nonce(uint8_t *nonce) { nonce[0]++; }
+
+/*
+ * The timing loop of a row, written once (as BearSSL's speed test writes
+ * its loops with one macro per kind): defines
+ *     static void fn(bench_state *st, uint64_t iters)
+ * which runs the statements `...` (one operation) `iters` times and then
+ * consumes st->out, so the work cannot be dropped. The statements may
+ * declare locals, and OR a nonzero value into `status` when an operation
+ * reports failure: the runner then refuses the row (FAILED) instead of
+ * timing an error path.
+ */
+#define BENCH_LOOP(fn, ...)                                                    \
+    static void fn(bench_state *st, uint64_t iters) {                          \
+        int status = 0;                                                        \
+        for (uint64_t iter = 0; iter < iters; iter++) {                        \
+            __VA_ARGS__;                                                       \
+        }                                                                      \
+        st->status |= status;                                                  \
+        bench_consume(st->out);                                                \
+    }
 
 #endif

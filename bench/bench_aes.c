@@ -31,28 +31,12 @@ static void hush_aes_teardown(bench_state *st) {
     hush_wipe(st->obj, sizeof(hush_aes_ctx));
     free(st->obj);
 }
-static void hush_aes_enc_run(bench_state *st, uint64_t iters) {
-    const hush_aes_ctx *c = st->obj;
-    for (uint64_t i = 0; i < iters; i++) {
-        hush_aes_encrypt_block(c, st->out, st->in);
-        bench_consume(st->out);
-    }
-}
-static void hush_aes_dec_run(bench_state *st, uint64_t iters) {
-    const hush_aes_ctx *c = st->obj;
-    for (uint64_t i = 0; i < iters; i++) {
-        hush_aes_decrypt_block(c, st->out, st->in);
-        bench_consume(st->out);
-    }
-}
-static void hush_aes_ctr_run(bench_state *st, uint64_t iters) {
-    const hush_aes_ctx *c = st->obj;
-    for (uint64_t i = 0; i < iters; i++) {
-        bench_next_nonce(st->nonce);
-        hush_aes_ctr_xor(c, st->out, st->in, st->size, st->nonce);
-    }
-    bench_consume(st->out);
-}
+BENCH_LOOP(hush_aes_enc_run, hush_aes_encrypt_block(st->obj, st->out, st->in);
+           bench_consume(st->out))
+BENCH_LOOP(hush_aes_dec_run, hush_aes_decrypt_block(st->obj, st->out, st->in);
+           bench_consume(st->out))
+BENCH_LOOP(hush_aes_ctr_run, bench_next_nonce(st->nonce);
+           hush_aes_ctr_xor(st->obj, st->out, st->in, st->size, st->nonce))
 
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 static const bench_cipher_spec ossl_ecb128 = {"AES-128-ECB", 0, 0, 16, 0, 0};
@@ -89,12 +73,12 @@ static void add_block(const char *name, const size_t *keylen,
         (bench_case){"hush", BENCH_HUSH,        {"aes", NULL}, hush_aes_setup,
                      run,    hush_aes_teardown, keylen};
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    if (ossl) op.cases[n++] = BENCH_OSSL_STREAM(ossl);
+    if (ossl) op.cases[n++] = bench_ossl_stream(ossl);
 #else
     (void)ossl;
 #endif
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-    if (gcry) op.cases[n++] = BENCH_GCRY_STREAM(gcry);
+    if (gcry) op.cases[n++] = bench_gcry_stream(gcry);
 #else
     (void)gcry;
 #endif
@@ -117,12 +101,12 @@ static void add_ctr(const char *name, const size_t *keylen,
         "hush",           BENCH_HUSH,        {"aes", NULL}, hush_aes_setup,
         hush_aes_ctr_run, hush_aes_teardown, keylen};
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    op.cases[n++] = BENCH_OSSL_STREAM(ossl);
+    op.cases[n++] = bench_ossl_stream(ossl);
 #else
     (void)ossl;
 #endif
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-    op.cases[n++] = BENCH_GCRY_STREAM(gcry);
+    op.cases[n++] = bench_gcry_stream(gcry);
 #else
     (void)gcry;
 #endif

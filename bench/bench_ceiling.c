@@ -9,12 +9,8 @@
 
 #include "bench.h"
 
-static void memcpy_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++) {
-        memcpy(st->out, st->in, st->size);
-        bench_consume(st->out);
-    }
-}
+BENCH_LOOP(memcpy_run, memcpy(st->out, st->in, st->size);
+           bench_consume(st->out))
 
 static int xor_setup(bench_state *st, const char **why) {
     st->buf = aligned_alloc(64, (st->size + 64) & ~(size_t)63);
@@ -36,12 +32,8 @@ xor_bytes(uint8_t *restrict out, const uint8_t *restrict in,
         out[i] = in[i] ^ ks[i];
 }
 
-static void xor_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++) {
-        xor_bytes(st->out, st->in, st->buf, st->size);
-        bench_consume(st->out);
-    }
-}
+BENCH_LOOP(xor_run, xor_bytes(st->out, st->in, st->buf, st->size);
+           bench_consume(st->out))
 
 void bench_register_ceiling(void) {
     bench_op cp = {.area = "ceiling",

@@ -20,27 +20,12 @@
 #include <gcrypt.h>
 #endif
 
-static void hush_chacha20_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++) {
-        bench_next_nonce(st->nonce);
-        hush_chacha20_xor(st->out, st->in, st->size, st->nonce, st->key, 0);
-    }
-    bench_consume(st->out);
-}
-static void hush_xchacha20_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++) {
-        bench_next_nonce(st->nonce);
-        hush_xchacha20_xor(st->out, st->in, st->size, st->nonce, st->key, 0);
-    }
-    bench_consume(st->out);
-}
-static void hush_hchacha20_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++) {
-        bench_next_nonce(st->nonce);
-        hush_hchacha20(st->out, st->nonce, st->key);
-    }
-    bench_consume(st->out);
-}
+BENCH_LOOP(hush_chacha20_run, bench_next_nonce(st->nonce);
+           hush_chacha20_xor(st->out, st->in, st->size, st->nonce, st->key, 0))
+BENCH_LOOP(hush_xchacha20_run, bench_next_nonce(st->nonce);
+           hush_xchacha20_xor(st->out, st->in, st->size, st->nonce, st->key, 0))
+BENCH_LOOP(hush_hchacha20_run, bench_next_nonce(st->nonce);
+           hush_hchacha20(st->out, st->nonce, st->key))
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 static const bench_cipher_spec ossl_chacha20 = {"ChaCha20", 0, 0, 32, 16, 1};
 #endif
@@ -49,29 +34,14 @@ static const bench_cipher_spec gcry_chacha20 = {
     NULL, GCRY_CIPHER_CHACHA20, GCRY_CIPHER_MODE_STREAM, 32, 12, 0};
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
-static void sodium_chacha20_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++) {
-        bench_next_nonce(st->nonce);
-        crypto_stream_chacha20_ietf_xor_ic(st->out, st->in, st->size, st->nonce,
-                                           0, st->key);
-    }
-    bench_consume(st->out);
-}
-static void sodium_xchacha20_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++) {
-        bench_next_nonce(st->nonce);
-        crypto_stream_xchacha20_xor_ic(st->out, st->in, st->size, st->nonce, 0,
-                                       st->key);
-    }
-    bench_consume(st->out);
-}
-static void sodium_hchacha20_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++) {
-        bench_next_nonce(st->nonce);
-        crypto_core_hchacha20(st->out, st->nonce, st->key, NULL);
-    }
-    bench_consume(st->out);
-}
+BENCH_LOOP(sodium_chacha20_run, bench_next_nonce(st->nonce);
+           crypto_stream_chacha20_ietf_xor_ic(st->out, st->in, st->size,
+                                              st->nonce, 0, st->key))
+BENCH_LOOP(sodium_xchacha20_run, bench_next_nonce(st->nonce);
+           crypto_stream_xchacha20_xor_ic(st->out, st->in, st->size, st->nonce,
+                                          0, st->key))
+BENCH_LOOP(sodium_hchacha20_run, bench_next_nonce(st->nonce);
+           crypto_core_hchacha20(st->out, st->nonce, st->key, NULL))
 #endif
 
 void bench_register_chacha20(void) {
@@ -89,14 +59,14 @@ void bench_register_chacha20(void) {
                                 NULL,   hush_chacha20_run, NULL,
                                 NULL};
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    c.cases[n++] = BENCH_OSSL_STREAM(&ossl_chacha20);
+    c.cases[n++] = bench_ossl_stream(&ossl_chacha20);
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
     c.cases[n++] = (bench_case){"libsodium",         BENCH_PEER, {NULL}, NULL,
                                 sodium_chacha20_run, NULL,       NULL};
 #endif
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-    c.cases[n++] = BENCH_GCRY_STREAM(&gcry_chacha20);
+    c.cases[n++] = bench_gcry_stream(&gcry_chacha20);
 #endif
     bench_add(&c);
 

@@ -24,30 +24,18 @@ static const bench_cipher_spec gcry_cp = {
     NULL, GCRY_CIPHER_CHACHA20, GCRY_CIPHER_MODE_POLY1305, 32, 12, 0};
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
-static void sodium_cp_run(bench_state *st, uint64_t iters) {
-    unsigned long long clen;
-    for (uint64_t i = 0; i < iters; i++) {
-        bench_next_nonce(st->nonce);
-        crypto_aead_chacha20poly1305_ietf_encrypt(st->out, &clen, st->in,
-                                                  st->size, NULL, 0, NULL,
-                                                  st->nonce, st->key);
-    }
-    bench_consume(st->out);
-}
+BENCH_LOOP(sodium_cp_run, unsigned long long clen; bench_next_nonce(st->nonce);
+           crypto_aead_chacha20poly1305_ietf_encrypt(st->out, &clen, st->in,
+                                                     st->size, NULL, 0, NULL,
+                                                     st->nonce, st->key))
 #endif
 
 static const hush_aead_alg alg_xcp = HUSH_XCHACHA20POLY1305;
 #if defined(HUSH_BENCH_HAVE_SODIUM)
-static void sodium_xcp_run(bench_state *st, uint64_t iters) {
-    unsigned long long clen;
-    for (uint64_t i = 0; i < iters; i++) {
-        bench_next_nonce(st->nonce);
-        crypto_aead_xchacha20poly1305_ietf_encrypt(st->out, &clen, st->in,
-                                                   st->size, NULL, 0, NULL,
-                                                   st->nonce, st->key);
-    }
-    bench_consume(st->out);
-}
+BENCH_LOOP(sodium_xcp_run, unsigned long long clen; bench_next_nonce(st->nonce);
+           crypto_aead_xchacha20poly1305_ietf_encrypt(st->out, &clen, st->in,
+                                                      st->size, NULL, 0, NULL,
+                                                      st->nonce, st->key))
 #endif
 
 void bench_register_chachapoly(void) {
@@ -55,14 +43,14 @@ void bench_register_chachapoly(void) {
         bench_case peers[4];
         size_t np = 0;
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-        peers[np++] = BENCH_OSSL_AEAD(&ossl_cp);
+        peers[np++] = bench_ossl_aead(&ossl_cp);
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
         peers[np++] = (bench_case){"libsodium",   BENCH_PEER, {NULL}, NULL,
                                    sodium_cp_run, NULL,       NULL};
 #endif
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-        peers[np++] = BENCH_GCRY_AEAD(&gcry_cp);
+        peers[np++] = bench_gcry_aead(&gcry_cp);
 #endif
         bench_add_aead("chacha20poly1305", &alg_cp, "chacha20", "poly1305",
                        peers, np);

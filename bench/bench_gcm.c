@@ -54,16 +54,10 @@ static int sodium_gcm_setup(bench_state *st, const char **why) {
     return 0;
 }
 static void sodium_gcm_teardown(bench_state *st) { free(st->obj); }
-static void sodium_gcm_run(bench_state *st, uint64_t iters) {
-    unsigned long long clen;
-    for (uint64_t i = 0; i < iters; i++) {
-        bench_next_nonce(st->nonce);
-        crypto_aead_aes256gcm_encrypt_afternm(st->out, &clen, st->in, st->size,
-                                              NULL, 0, NULL, st->nonce,
-                                              st->obj);
-    }
-    bench_consume(st->out);
-}
+BENCH_LOOP(sodium_gcm_run, unsigned long long clen; bench_next_nonce(st->nonce);
+           crypto_aead_aes256gcm_encrypt_afternm(st->out, &clen, st->in,
+                                                 st->size, NULL, 0, NULL,
+                                                 st->nonce, st->obj))
 #endif
 
 void bench_register_gcm(void) {
@@ -71,10 +65,10 @@ void bench_register_gcm(void) {
         bench_case peers[3];
         size_t np = 0;
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-        peers[np++] = BENCH_OSSL_AEAD(&ossl_gcm128);
+        peers[np++] = bench_ossl_aead(&ossl_gcm128);
 #endif
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-        peers[np++] = BENCH_GCRY_AEAD(&gcry_gcm128);
+        peers[np++] = bench_gcry_aead(&gcry_gcm128);
 #endif
         bench_add_aead_with("aes128gcm", &alg_gcm128, "aes", "ghash", peers, np,
                             FUSED_WITHOUT_VAES);
@@ -83,7 +77,7 @@ void bench_register_gcm(void) {
         bench_case peers[3];
         size_t np = 0;
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-        peers[np++] = BENCH_OSSL_AEAD(&ossl_gcm256);
+        peers[np++] = bench_ossl_aead(&ossl_gcm256);
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
         peers[np++] = (bench_case){
@@ -91,7 +85,7 @@ void bench_register_gcm(void) {
             sodium_gcm_run, sodium_gcm_teardown, NULL};
 #endif
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-        peers[np++] = BENCH_GCRY_AEAD(&gcry_gcm256);
+        peers[np++] = bench_gcry_aead(&gcry_gcm256);
 #endif
         bench_add_aead_with("aes256gcm", &alg_gcm256, "aes", "ghash", peers, np,
                             FUSED_WITHOUT_VAES);

@@ -26,11 +26,8 @@
 
 /* ---- HMAC-SHA256 (32-byte key) ---- */
 
-static void hush_hmac_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++)
-        hush_hmac_sha256(st->out, st->key, 32, st->in, st->size);
-    bench_consume(st->out);
-}
+BENCH_LOOP(hush_hmac_run,
+           hush_hmac_sha256(st->out, st->key, 32, st->in, st->size))
 
 /* Precomputed key: init once; per message copy the keyed context (copying
  * forks the computation), update and final. */
@@ -45,15 +42,10 @@ static void hush_hmac_pre_teardown(bench_state *st) {
     hush_wipe(st->obj, 2 * sizeof(hush_hmac_sha256_ctx));
     free(st->obj);
 }
-static void hush_hmac_pre_run(bench_state *st, uint64_t iters) {
-    hush_hmac_sha256_ctx *keyed = st->obj, *work = keyed + 1;
-    for (uint64_t i = 0; i < iters; i++) {
-        *work = *keyed;
-        hush_hmac_sha256_update(work, st->in, st->size);
-        hush_hmac_sha256_final(work, st->out);
-    }
-    bench_consume(st->out);
-}
+BENCH_LOOP(hush_hmac_pre_run, hush_hmac_sha256_ctx *keyed = st->obj;
+           keyed[1] = keyed[0]; /* the work copy */
+           hush_hmac_sha256_update(&keyed[1], st->in, st->size);
+           hush_hmac_sha256_final(&keyed[1], st->out))
 
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 static int ossl_hmac_oneshot_setup(bench_state *st, const char **why) {
@@ -61,12 +53,8 @@ static int ossl_hmac_oneshot_setup(bench_state *st, const char **why) {
     st->obj = (void *)EVP_sha256();
     return 0;
 }
-static void ossl_hmac_oneshot_run(bench_state *st, uint64_t iters) {
-    unsigned int len;
-    for (uint64_t i = 0; i < iters; i++)
-        HMAC(st->obj, st->key, 32, st->in, st->size, st->out, &len);
-    bench_consume(st->out);
-}
+BENCH_LOOP(ossl_hmac_oneshot_run, unsigned int len;
+           HMAC(st->obj, st->key, 32, st->in, st->size, st->out, &len))
 
 /* EVP_MAC keyed once; EVP_MAC_init with a NULL key restarts from the
  * precomputed inner and outer states. */
@@ -86,28 +74,16 @@ static int ossl_hmac_pre_setup(bench_state *st, const char **why) {
     st->obj2 = c;
     return 0;
 }
-static void ossl_hmac_pre_run(bench_state *st, uint64_t iters) {
-    EVP_MAC_CTX *c = st->obj2;
-    size_t len;
-    for (uint64_t i = 0; i < iters; i++) {
-        EVP_MAC_init(c, NULL, 0, NULL);
-        EVP_MAC_update(c, st->in, st->size);
-        EVP_MAC_final(c, st->out, &len, 32);
-    }
-    bench_consume(st->out);
-}
+BENCH_LOOP(ossl_hmac_pre_run, size_t len; EVP_MAC_init(st->obj2, NULL, 0, NULL);
+           EVP_MAC_update(st->obj2, st->in, st->size);
+           EVP_MAC_final(st->obj2, st->out, &len, 32))
 #endif
 
 #if defined(HUSH_BENCH_HAVE_SODIUM)
-static void sodium_hmac_run(bench_state *st, uint64_t iters) {
-    crypto_auth_hmacsha256_state s;
-    for (uint64_t i = 0; i < iters; i++) {
-        crypto_auth_hmacsha256_init(&s, st->key, 32);
-        crypto_auth_hmacsha256_update(&s, st->in, st->size);
-        crypto_auth_hmacsha256_final(&s, st->out);
-    }
-    bench_consume(st->out);
-}
+BENCH_LOOP(sodium_hmac_run, crypto_auth_hmacsha256_state s;
+           crypto_auth_hmacsha256_init(&s, st->key, 32);
+           crypto_auth_hmacsha256_update(&s, st->in, st->size);
+           crypto_auth_hmacsha256_final(&s, st->out))
 static int sodium_hmac_pre_setup(bench_state *st, const char **why) {
     (void)why;
     st->obj = malloc(2 * sizeof(crypto_auth_hmacsha256_state));
@@ -116,15 +92,10 @@ static int sodium_hmac_pre_setup(bench_state *st, const char **why) {
     return 0;
 }
 static void free_obj(bench_state *st) { free(st->obj); }
-static void sodium_hmac_pre_run(bench_state *st, uint64_t iters) {
-    crypto_auth_hmacsha256_state *keyed = st->obj, *work = keyed + 1;
-    for (uint64_t i = 0; i < iters; i++) {
-        *work = *keyed;
-        crypto_auth_hmacsha256_update(work, st->in, st->size);
-        crypto_auth_hmacsha256_final(work, st->out);
-    }
-    bench_consume(st->out);
-}
+BENCH_LOOP(sodium_hmac_pre_run, crypto_auth_hmacsha256_state *keyed = st->obj;
+           keyed[1] = keyed[0]; /* the work copy */
+           crypto_auth_hmacsha256_update(&keyed[1], st->in, st->size);
+           crypto_auth_hmacsha256_final(&keyed[1], st->out))
 #endif
 
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
@@ -140,27 +111,17 @@ static int gcry_hmac_setup(bench_state *st, const char **why) {
     return 0;
 }
 static void gcry_mac_teardown(bench_state *st) { gcry_mac_close(st->obj); }
-static void gcry_hmac_run(bench_state *st, uint64_t iters) {
-    gcry_mac_hd_t h = st->obj;
-    size_t len = 32;
-    for (uint64_t i = 0; i < iters; i++) {
-        gcry_mac_reset(h);
-        gcry_mac_write(h, st->in, st->size);
-        gcry_mac_read(h, st->out, &len);
-    }
-    bench_consume(st->out);
-}
+BENCH_LOOP(gcry_hmac_run, size_t len = 32; gcry_mac_reset(st->obj);
+           gcry_mac_write(st->obj, st->in, st->size);
+           gcry_mac_read(st->obj, st->out, &len))
 #endif
 
 /* ---- HKDF-SHA256: 32-byte IKM, 32-byte salt, 16-byte info; the size is
  * the output length ---- */
 
-static void hush_hkdf_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++)
-        hush_hkdf_sha256(st->out, st->size, st->key, 32, st->scratch, 32,
-                         st->scratch + 32, 16);
-    bench_consume(st->out);
-}
+BENCH_LOOP(hush_hkdf_run,
+           hush_hkdf_sha256(st->out, st->size, st->key, 32, st->scratch, 32,
+                            st->scratch + 32, 16))
 
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 static int ossl_hkdf_setup(bench_state *st, const char **why) {
@@ -189,11 +150,7 @@ static void ossl_hkdf_teardown(bench_state *st) {
 }
 /* Parameters set once; every derive runs extract and expand, like the
  * hush one-shot. */
-static void ossl_hkdf_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++)
-        EVP_KDF_derive(st->obj2, st->out, st->size, NULL);
-    bench_consume(st->out);
-}
+BENCH_LOOP(ossl_hkdf_run, EVP_KDF_derive(st->obj2, st->out, st->size, NULL))
 #endif
 
 void bench_register_hmac(void) {

@@ -43,6 +43,7 @@ typedef struct bench_result {
     double vs_best_peer; /* best peer's ns / this ns (> 1: faster); 0: none */
     double instructions; /* per operation (--count-instructions), else -1 */
     int mismatch;        /* output differed from the others' (verify) */
+    int failed;          /* an operation reported an error (not timed) */
 } bench_result;
 
 typedef struct bench_derived {

@@ -236,15 +236,21 @@ int main(int argc, char **argv) {
                     "none\n",
                     r->op->name, r->impl, r->size, r->allocs);
     }
-    size_t mismatches = 0;
-    for (size_t i = 0; i < bench_result_count(); i++)
+    size_t mismatches = 0, failures = 0;
+    for (size_t i = 0; i < bench_result_count(); i++) {
         mismatches += bench_result_at(i)->mismatch != 0;
-    if (mismatches) {
+        failures += bench_result_at(i)->failed != 0;
+    }
+    if (mismatches)
         fprintf(stderr,
                 "hush-bench: %zu measurements had outputs that disagree "
                 "with the other contenders' (marked MISMATCH)\n",
                 mismatches);
-        return 3;
-    }
+    if (failures)
+        fprintf(stderr,
+                "hush-bench: %zu measurements failed: an operation returned "
+                "an error (marked FAILED)\n",
+                failures);
+    if (mismatches || failures) return 3;
     return rc;
 }

@@ -78,7 +78,7 @@ static const uint8_t *ossl_iv(bench_state *st, const bench_cipher_spec *s) {
     return st->scratch;
 }
 
-int bench_ossl_cipher_setup(bench_state *st, const char **why) {
+static int ossl_cipher_setup(bench_state *st, const char **why) {
     const bench_cipher_spec *s = spec_of(st);
     EVP_CIPHER *c = EVP_CIPHER_fetch(NULL, s->openssl, NULL);
     EVP_CIPHER_CTX *ctx = c ? EVP_CIPHER_CTX_new() : NULL;
@@ -96,7 +96,7 @@ int bench_ossl_cipher_setup(bench_state *st, const char **why) {
     return 0;
 }
 
-void bench_ossl_cipher_teardown(bench_state *st) {
+static void ossl_cipher_teardown(bench_state *st) {
     EVP_CIPHER_CTX_free(st->obj2);
     EVP_CIPHER_free(st->obj);
 }
@@ -106,36 +106,38 @@ void bench_ossl_mac_teardown(bench_state *st) {
     EVP_MAC_free(st->obj);
 }
 
-void bench_ossl_stream_run(bench_state *st, uint64_t iters) {
+/* A new IV per message for the ciphers that take one (not ECB). */
+static void ossl_next_iv(bench_state *st) {
     const bench_cipher_spec *s = spec_of(st);
-    EVP_CIPHER_CTX *ctx = st->obj2;
-    int len;
-    for (uint64_t i = 0; i < iters; i++) {
-        if (s->ivlen) {
-            bench_next_nonce(st->nonce);
-            EVP_EncryptInit_ex2(ctx, NULL, NULL, ossl_iv(st, s), NULL);
-        }
-        EVP_EncryptUpdate(ctx, st->out, &len, st->in, (int)st->size);
-    }
-    bench_consume(st->out);
+    if (s->ivlen == 0) return;
+    bench_next_nonce(st->nonce);
+    EVP_EncryptInit_ex2(st->obj2, NULL, NULL, ossl_iv(st, s), NULL);
 }
 
-void bench_ossl_aead_run(bench_state *st, uint64_t iters) {
-    EVP_CIPHER_CTX *ctx = st->obj2;
-    int len, fin;
-    for (uint64_t i = 0; i < iters; i++) {
-        bench_next_nonce(st->nonce);
-        EVP_EncryptInit_ex2(ctx, NULL, NULL, st->nonce, NULL);
-        EVP_EncryptUpdate(ctx, st->out, &len, st->in, (int)st->size);
-        EVP_EncryptFinal_ex(ctx, st->out + len, &fin);
-        EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, st->out + st->size);
-    }
-    bench_consume(st->out);
+BENCH_LOOP(ossl_stream_run, int len; ossl_next_iv(st);
+           EVP_EncryptUpdate(st->obj2, st->out, &len, st->in, (int)st->size))
+
+BENCH_LOOP(ossl_aead_run, int len; int fin; bench_next_nonce(st->nonce);
+           EVP_EncryptInit_ex2(st->obj2, NULL, NULL, st->nonce, NULL);
+           EVP_EncryptUpdate(st->obj2, st->out, &len, st->in, (int)st->size);
+           EVP_EncryptFinal_ex(st->obj2, st->out + len, &fin);
+           EVP_CIPHER_CTX_ctrl(st->obj2, EVP_CTRL_AEAD_GET_TAG, 16,
+                               st->out + st->size))
+
+bench_case bench_ossl_stream(const bench_cipher_spec *spec) {
+    return (bench_case){
+        "openssl",       BENCH_PEER,           {NULL}, ossl_cipher_setup,
+        ossl_stream_run, ossl_cipher_teardown, spec};
+}
+bench_case bench_ossl_aead(const bench_cipher_spec *spec) {
+    return (bench_case){
+        "openssl",     BENCH_PEER,           {NULL}, ossl_cipher_setup,
+        ossl_aead_run, ossl_cipher_teardown, spec};
 }
 #endif
 
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-int bench_gcry_cipher_setup(bench_state *st, const char **why) {
+static int gcry_cipher_setup(bench_state *st, const char **why) {
     const bench_cipher_spec *s = st->arg;
     gcry_cipher_hd_t h;
     if (gcry_cipher_open(&h, s->gcry_algo, s->gcry_mode, 0)) {
@@ -151,34 +153,40 @@ int bench_gcry_cipher_setup(bench_state *st, const char **why) {
     return 0;
 }
 
-void bench_gcry_cipher_teardown(bench_state *st) { gcry_cipher_close(st->obj); }
-
-void bench_gcry_stream_run(bench_state *st, uint64_t iters) {
-    const bench_cipher_spec *s = st->arg;
-    gcry_cipher_hd_t h = st->obj;
-    for (uint64_t i = 0; i < iters; i++) {
-        if (s->gcry_mode == GCRY_CIPHER_MODE_CTR) {
-            bench_next_nonce(st->nonce);
-            gcry_cipher_setctr(h, st->nonce, 16);
-        } else if (s->ivlen) {
-            bench_next_nonce(st->nonce);
-            gcry_cipher_setiv(h, st->nonce, s->ivlen);
-        }
-        gcry_cipher_encrypt(h, st->out, st->size, st->in, st->size);
-    }
-    bench_consume(st->out);
+static void gcry_cipher_teardown(bench_state *st) {
+    gcry_cipher_close(st->obj);
 }
 
-void bench_gcry_aead_run(bench_state *st, uint64_t iters) {
+/* A new counter block (CTR) or IV per message, none for ECB. */
+static void gcry_next_iv(bench_state *st) {
     const bench_cipher_spec *s = st->arg;
-    gcry_cipher_hd_t h = st->obj;
-    for (uint64_t i = 0; i < iters; i++) {
+    if (s->gcry_mode == GCRY_CIPHER_MODE_CTR) {
         bench_next_nonce(st->nonce);
-        gcry_cipher_setiv(h, st->nonce, s->ivlen);
-        gcry_cipher_final(h);
-        gcry_cipher_encrypt(h, st->out, st->size, st->in, st->size);
-        gcry_cipher_gettag(h, st->out + st->size, 16);
+        gcry_cipher_setctr(st->obj, st->nonce, 16);
+    } else if (s->ivlen) {
+        bench_next_nonce(st->nonce);
+        gcry_cipher_setiv(st->obj, st->nonce, s->ivlen);
     }
-    bench_consume(st->out);
+}
+
+BENCH_LOOP(gcry_stream_run, gcry_next_iv(st);
+           gcry_cipher_encrypt(st->obj, st->out, st->size, st->in, st->size))
+
+BENCH_LOOP(gcry_aead_run, const bench_cipher_spec *s = st->arg;
+           bench_next_nonce(st->nonce);
+           gcry_cipher_setiv(st->obj, st->nonce, s->ivlen);
+           gcry_cipher_final(st->obj);
+           gcry_cipher_encrypt(st->obj, st->out, st->size, st->in, st->size);
+           gcry_cipher_gettag(st->obj, st->out + st->size, 16))
+
+bench_case bench_gcry_stream(const bench_cipher_spec *spec) {
+    return (bench_case){
+        "libgcrypt",     BENCH_PEER,           {NULL}, gcry_cipher_setup,
+        gcry_stream_run, gcry_cipher_teardown, spec};
+}
+bench_case bench_gcry_aead(const bench_cipher_spec *spec) {
+    return (bench_case){
+        "libgcrypt",   BENCH_PEER,           {NULL}, gcry_cipher_setup,
+        gcry_aead_run, gcry_cipher_teardown, spec};
 }
 #endif

@@ -18,52 +18,19 @@ typedef struct bench_cipher_spec {
 } bench_cipher_spec;
 
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-int bench_ossl_cipher_setup(bench_state *st, const char **why);
-void bench_ossl_cipher_teardown(bench_state *st);
-void bench_ossl_stream_run(bench_state *st, uint64_t iters); /* + ECB */
-void bench_ossl_aead_run(bench_state *st, uint64_t iters);
+/* A stream or ECB row (a new IV per message unless ivlen is 0) and an
+ * AEAD seal row through an EVP_CIPHER_CTX keyed once. */
+bench_case bench_ossl_stream(const bench_cipher_spec *spec);
+bench_case bench_ossl_aead(const bench_cipher_spec *spec);
 /* Frees an EVP_MAC (st->obj) and its context (st->obj2): the teardown of
  * every OpenSSL MAC row. */
 void bench_ossl_mac_teardown(bench_state *st);
-#define BENCH_OSSL_STREAM(spec)                                                \
-    ((bench_case){"openssl",                                                   \
-                  BENCH_PEER,                                                  \
-                  {NULL},                                                      \
-                  bench_ossl_cipher_setup,                                     \
-                  bench_ossl_stream_run,                                       \
-                  bench_ossl_cipher_teardown,                                  \
-                  (spec)})
-#define BENCH_OSSL_AEAD(spec)                                                  \
-    ((bench_case){"openssl",                                                   \
-                  BENCH_PEER,                                                  \
-                  {NULL},                                                      \
-                  bench_ossl_cipher_setup,                                     \
-                  bench_ossl_aead_run,                                         \
-                  bench_ossl_cipher_teardown,                                  \
-                  (spec)})
 #endif
 
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-int bench_gcry_cipher_setup(bench_state *st, const char **why);
-void bench_gcry_cipher_teardown(bench_state *st);
-void bench_gcry_stream_run(bench_state *st, uint64_t iters); /* + ECB, CTR */
-void bench_gcry_aead_run(bench_state *st, uint64_t iters);
-#define BENCH_GCRY_STREAM(spec)                                                \
-    ((bench_case){"libgcrypt",                                                 \
-                  BENCH_PEER,                                                  \
-                  {NULL},                                                      \
-                  bench_gcry_cipher_setup,                                     \
-                  bench_gcry_stream_run,                                       \
-                  bench_gcry_cipher_teardown,                                  \
-                  (spec)})
-#define BENCH_GCRY_AEAD(spec)                                                  \
-    ((bench_case){"libgcrypt",                                                 \
-                  BENCH_PEER,                                                  \
-                  {NULL},                                                      \
-                  bench_gcry_cipher_setup,                                     \
-                  bench_gcry_aead_run,                                         \
-                  bench_gcry_cipher_teardown,                                  \
-                  (spec)})
+/* The same through a gcry_cipher_hd_t keyed once (CTR: setctr). */
+bench_case bench_gcry_stream(const bench_cipher_spec *spec);
+bench_case bench_gcry_aead(const bench_cipher_spec *spec);
 #endif
 
 #endif

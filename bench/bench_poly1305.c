@@ -22,13 +22,8 @@
 
 /* A one-time key per message: every implementation does its key setup per
  * message, as the AEADs do. */
-static void hush_poly1305_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++) {
-        st->key[0]++;
-        hush_poly1305(st->out, st->in, st->size, st->key);
-    }
-    bench_consume(st->out);
-}
+BENCH_LOOP(hush_poly1305_run, st->key[0]++;
+           hush_poly1305(st->out, st->in, st->size, st->key))
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 static int ossl_poly_setup(bench_state *st, const char **why) {
     EVP_MAC *mac = EVP_MAC_fetch(NULL, "POLY1305", NULL);
@@ -42,26 +37,14 @@ static int ossl_poly_setup(bench_state *st, const char **why) {
     st->obj2 = c;
     return 0;
 }
-static void ossl_poly_run(bench_state *st, uint64_t iters) {
-    EVP_MAC_CTX *c = st->obj2;
-    size_t len;
-    for (uint64_t i = 0; i < iters; i++) {
-        st->key[0]++;
-        EVP_MAC_init(c, st->key, 32, NULL);
-        EVP_MAC_update(c, st->in, st->size);
-        EVP_MAC_final(c, st->out, &len, 16);
-    }
-    bench_consume(st->out);
-}
+BENCH_LOOP(ossl_poly_run, size_t len; st->key[0]++;
+           EVP_MAC_init(st->obj2, st->key, 32, NULL);
+           EVP_MAC_update(st->obj2, st->in, st->size);
+           EVP_MAC_final(st->obj2, st->out, &len, 16))
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
-static void sodium_poly_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++) {
-        st->key[0]++;
-        crypto_onetimeauth_poly1305(st->out, st->in, st->size, st->key);
-    }
-    bench_consume(st->out);
-}
+BENCH_LOOP(sodium_poly_run, st->key[0]++;
+           crypto_onetimeauth_poly1305(st->out, st->in, st->size, st->key))
 #endif
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
 static int gcry_poly_setup(bench_state *st, const char **why) {
@@ -74,17 +57,10 @@ static int gcry_poly_setup(bench_state *st, const char **why) {
     return 0;
 }
 static void gcry_poly_teardown(bench_state *st) { gcry_mac_close(st->obj); }
-static void gcry_poly_run(bench_state *st, uint64_t iters) {
-    gcry_mac_hd_t h = st->obj;
-    size_t len = 16;
-    for (uint64_t i = 0; i < iters; i++) {
-        st->key[0]++;
-        gcry_mac_setkey(h, st->key, 32);
-        gcry_mac_write(h, st->in, st->size);
-        gcry_mac_read(h, st->out, &len);
-    }
-    bench_consume(st->out);
-}
+BENCH_LOOP(gcry_poly_run, size_t len = 16; st->key[0]++;
+           gcry_mac_setkey(st->obj, st->key, 32);
+           gcry_mac_write(st->obj, st->in, st->size);
+           gcry_mac_read(st->obj, st->out, &len))
 #endif
 
 void bench_register_poly1305(void) {

@@ -586,6 +586,15 @@ static void point_end(const bench_op *op, bench_point *p) {
             r->skipped = k->why;
             continue;
         }
+        if (k->st.status != 0) { /* an error path is not what was asked */
+            fprintf(stderr,
+                    "hush-bench: FAILED: %s, %zu bytes: %s returned an "
+                    "error (status %d)\n",
+                    op->name, p->size, k->name, k->st.status);
+            r->skipped = "FAILED: an operation returned an error";
+            r->failed = 1;
+            continue;
+        }
         double *v = k->ticks_per_op;
         qsort(v, (size_t)samples, sizeof *v, cmp_double);
         double to_ns = 1e9 / bench_clk.tsc_hz;

@@ -28,49 +28,24 @@ static int equal_setup(bench_state *st, const char **why) {
     return 0;
 }
 
-static void memcmp_run(bench_state *st, uint64_t iters) {
-    int acc = 0;
-    for (uint64_t i = 0; i < iters; i++)
-        acc += memcmp_fn(st->in, st->out, st->size);
-    bench_consume(&acc);
-}
+BENCH_LOOP(memcmp_run, bench_keep(memcmp_fn(st->in, st->out, st->size)))
 
-static void ct_equal_run(bench_state *st, uint64_t iters) {
-    int acc = 0;
-    for (uint64_t i = 0; i < iters; i++)
-        acc += hush_ct_equal(st->in, st->out, st->size);
-    bench_consume(&acc);
-}
+BENCH_LOOP(ct_equal_run, bench_keep(hush_ct_equal(st->in, st->out, st->size)))
 
-static void malloc_free_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++) {
-        void *p = malloc_fn(st->size);
-        bench_consume(p);
-        free_fn(p);
-    }
-}
-
-/* A constructor that worked in setup and fails mid-run (memory, mappings
- * or locked memory exhausted) leaves no honest number to report. */
-static void die(const char *what, int r) {
-    fprintf(stderr, "hush-bench: %s failed during the run: %s\n", what,
-            hush_strerror(r));
-    abort();
-}
+BENCH_LOOP(malloc_free_run, void *p = malloc_fn(st->size); bench_consume(p);
+           free_fn(p))
 
 static unsigned flags_of(const bench_state *st) {
     return *(const unsigned *)st->arg;
 }
 
-static void create_destroy_run(bench_state *st, uint64_t iters) {
-    unsigned flags = flags_of(st);
-    for (uint64_t i = 0; i < iters; i++) {
-        hush_secret *s = NULL;
-        int r = hush_secret_new(&s, st->size, flags);
-        if (r != HUSH_OK) die("hush_secret_new", r);
-        hush_secret_destroy(s);
-    }
-}
+/* A constructor that worked in setup and fails mid-run (memory, mappings
+ * or locked memory exhausted) leaves no honest number to report: the run
+ * records it in `status` and the runner refuses the row. */
+
+BENCH_LOOP(create_destroy_run, hush_secret *s = NULL;
+           status |= hush_secret_new(&s, st->size, flags_of(st));
+           hush_secret_destroy(s))
 
 static int create_check(bench_state *st, const char **why) {
     hush_secret *s = NULL;
@@ -83,14 +58,9 @@ static int create_check(bench_state *st, const char **why) {
     return 0;
 }
 
-static void from_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++) {
-        hush_secret *s = NULL;
-        int r = hush_secret_from(&s, st->in, st->size, 0);
-        if (r != HUSH_OK) die("hush_secret_from", r);
-        hush_secret_destroy(s);
-    }
-}
+BENCH_LOOP(from_run, hush_secret *s = NULL;
+           status |= hush_secret_from(&s, st->in, st->size, 0);
+           hush_secret_destroy(s))
 
 static int secret_equal_setup(bench_state *st, const char **why) {
     hush_secret *a = NULL, *b = NULL;
@@ -104,12 +74,7 @@ static int secret_equal_setup(bench_state *st, const char **why) {
     st->obj2 = b;
     return 0;
 }
-static void secret_equal_run(bench_state *st, uint64_t iters) {
-    int acc = 0;
-    for (uint64_t i = 0; i < iters; i++)
-        acc += hush_secret_equal(st->obj, st->obj2);
-    bench_consume(&acc);
-}
+BENCH_LOOP(secret_equal_run, bench_keep(hush_secret_equal(st->obj, st->obj2)))
 static void secret_equal_teardown(bench_state *st) {
     hush_secret_destroy(st->obj);
     hush_secret_destroy(st->obj2);
@@ -139,29 +104,26 @@ static int fresh_setup(bench_state *st, const char **why) {
     return 0;
 }
 static void fresh_teardown(bench_state *st) { free(st->obj); }
+/* Not a BENCH_LOOP: `iters` operations are made in batches of held
+ * secrets, not one after the other. */
 static void fresh_run(bench_state *st, uint64_t iters) {
     hush_secret **held = st->obj;
     unsigned flags = flags_of(st);
-    while (iters > 0) {
+    while (iters > 0 && st->status == 0) {
         size_t n = iters < FRESH_BATCH ? (size_t)iters : FRESH_BATCH;
-        size_t total = POOL_DRAIN + n;
-        for (size_t i = 0; i < total; i++) {
-            int r = hush_secret_new(&held[i], st->size, flags);
-            if (r != HUSH_OK) die("hush_secret_new (hardened, held)", r);
-        }
+        size_t total = POOL_DRAIN + n, made = 0;
+        while (made < total && st->status == 0)
+            st->status |= hush_secret_new(&held[made++], st->size, flags);
         /* measured ones first, then the drain ones: see above */
-        for (size_t i = POOL_DRAIN; i < total; i++)
+        for (size_t i = POOL_DRAIN; i < made; i++)
             hush_secret_destroy(held[i]);
-        for (size_t i = 0; i < POOL_DRAIN; i++)
+        for (size_t i = 0; i < POOL_DRAIN && i < made; i++)
             hush_secret_destroy(held[i]);
         iters -= n;
     }
 }
 
-static void scrub_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++)
-        hush_scrub_stack(st->size);
-}
+BENCH_LOOP(scrub_run, hush_scrub_stack(st->size))
 
 static const unsigned flags_default = 0;
 static const unsigned flags_hardened = HUSH_SECRET_HARDENED;

@@ -16,20 +16,12 @@
 #include <gcrypt.h>
 #endif
 
-static void hush_sha256_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++)
-        hush_sha256(st->out, st->in, st->size);
-    bench_consume(st->out);
-}
+BENCH_LOOP(hush_sha256_run, hush_sha256(st->out, st->in, st->size))
 
 /* Two messages of size/2 bytes each per call, so the row's bytes per
  * operation are the same as the sha256 row's and throughputs compare. */
-static void hush_x2_run(bench_state *st, uint64_t iters) {
-    size_t half = st->size / 2;
-    for (uint64_t i = 0; i < iters; i++)
-        hush_sha256_x2(st->out, st->in, st->out + 32, st->in + half, half);
-    bench_consume(st->out);
-}
+BENCH_LOOP(hush_x2_run, hush_sha256_x2(st->out, st->in, st->out + 32,
+                                       st->in + st->size / 2, st->size / 2))
 
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 static int ossl_md_setup(bench_state *st, const char **why) {
@@ -45,32 +37,19 @@ static void ossl_md_teardown(bench_state *st) {
     EVP_MD_CTX_free(st->obj2);
     EVP_MD_free(st->obj);
 }
-static void ossl_sha256_run(bench_state *st, uint64_t iters) {
-    EVP_MD_CTX *c = st->obj2;
-    unsigned int len;
-    for (uint64_t i = 0; i < iters; i++) {
-        EVP_DigestInit_ex2(c, st->obj, NULL);
-        EVP_DigestUpdate(c, st->in, st->size);
-        EVP_DigestFinal_ex(c, st->out, &len);
-    }
-    bench_consume(st->out);
-}
+BENCH_LOOP(ossl_sha256_run, unsigned int len;
+           EVP_DigestInit_ex2(st->obj2, st->obj, NULL);
+           EVP_DigestUpdate(st->obj2, st->in, st->size);
+           EVP_DigestFinal_ex(st->obj2, st->out, &len))
 #endif
 
 #if defined(HUSH_BENCH_HAVE_SODIUM)
-static void sodium_sha256_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++)
-        crypto_hash_sha256(st->out, st->in, st->size);
-    bench_consume(st->out);
-}
+BENCH_LOOP(sodium_sha256_run, crypto_hash_sha256(st->out, st->in, st->size))
 #endif
 
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-static void gcry_sha256_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++)
-        gcry_md_hash_buffer(GCRY_MD_SHA256, st->out, st->in, st->size);
-    bench_consume(st->out);
-}
+BENCH_LOOP(gcry_sha256_run,
+           gcry_md_hash_buffer(GCRY_MD_SHA256, st->out, st->in, st->size))
 #endif
 
 void bench_register_sha256(void) {

@@ -32,18 +32,9 @@ static int peer_point_setup(bench_state *st, const char **why) {
     return 0;
 }
 
-static void hush_x25519_run(bench_state *st, uint64_t iters) {
-    int bad = 0;
-    for (uint64_t i = 0; i < iters; i++)
-        bad |= hush_x25519(st->out, st->key, st->scratch);
-    bench_consume(st->out);
-    bench_consume(&bad);
-}
-static void hush_base_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++)
-        hush_x25519_base(st->out, st->key);
-    bench_consume(st->out);
-}
+BENCH_LOOP(hush_x25519_run,
+           status |= hush_x25519(st->out, st->key, st->scratch))
+BENCH_LOOP(hush_base_run, hush_x25519_base(st->out, st->key))
 
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 /* The key pair objects and a derive context made once; each derive
@@ -73,54 +64,28 @@ static void ossl_x25519_teardown(bench_state *st) {
     EVP_PKEY_free(st->obj2);
     EVP_PKEY_free(st->obj);
 }
-static void ossl_x25519_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++) {
-        size_t len = 32;
-        EVP_PKEY_derive(st->obj3, st->out, &len);
-    }
-    bench_consume(st->out);
-}
+BENCH_LOOP(ossl_x25519_run, size_t len = 32;
+           EVP_PKEY_derive(st->obj3, st->out, &len))
 /* OpenSSL computes the public key when the key object is made from the
  * raw private key; this is its public-key path (object churn included). */
-static void ossl_base_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++) {
-        EVP_PKEY *k =
-            EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, st->key, 32);
-        size_t len = 32;
-        EVP_PKEY_get_raw_public_key(k, st->out, &len);
-        EVP_PKEY_free(k);
-    }
-    bench_consume(st->out);
-}
+BENCH_LOOP(ossl_base_run, size_t len = 32;
+           EVP_PKEY *k = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL,
+                                                      st->key, 32);
+           EVP_PKEY_get_raw_public_key(k, st->out, &len); EVP_PKEY_free(k))
 #endif
 
 #if defined(HUSH_BENCH_HAVE_SODIUM)
-static void sodium_x25519_run(bench_state *st, uint64_t iters) {
-    int bad = 0;
-    for (uint64_t i = 0; i < iters; i++)
-        bad |= crypto_scalarmult(st->out, st->key, st->scratch);
-    bench_consume(st->out);
-    bench_consume(&bad);
-}
-static void sodium_base_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++)
-        crypto_scalarmult_base(st->out, st->key);
-    bench_consume(st->out);
-}
+BENCH_LOOP(sodium_x25519_run,
+           status |= crypto_scalarmult(st->out, st->key, st->scratch))
+BENCH_LOOP(sodium_base_run, crypto_scalarmult_base(st->out, st->key))
 #endif
 
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-static void gcry_x25519_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++)
-        gcry_ecc_mul_point(GCRY_ECC_CURVE25519, st->out, st->key, st->scratch);
-    bench_consume(st->out);
-}
+BENCH_LOOP(gcry_x25519_run, gcry_ecc_mul_point(GCRY_ECC_CURVE25519, st->out,
+                                               st->key, st->scratch))
 /* a NULL point means the base point */
-static void gcry_base_run(bench_state *st, uint64_t iters) {
-    for (uint64_t i = 0; i < iters; i++)
-        gcry_ecc_mul_point(GCRY_ECC_CURVE25519, st->out, st->key, NULL);
-    bench_consume(st->out);
-}
+BENCH_LOOP(gcry_base_run,
+           gcry_ecc_mul_point(GCRY_ECC_CURVE25519, st->out, st->key, NULL))
 #endif
 
 void bench_register_x25519(void) {
