@@ -5,7 +5,8 @@
 
 set(_bench_dir ${HUSH_FRAGMENT_DIR})
 set(_bench_sources
-  bench_main.c bench_run.c bench_output.c bench_timer.c bench_alloc.c
+  bench_main.c bench_registry.c bench_run.c bench_output.c bench_timer.c
+  bench_alloc.c
   bench_peers.c bench_callgrind.c bench_aead.c bench_ceiling.c
   bench_secret.c bench_sha256.c bench_hmac.c bench_chacha20.c
   bench_poly1305.c bench_chachapoly.c bench_aes.c bench_gcm.c bench_ascon.c

@@ -142,38 +142,10 @@ void bench_add_derived(const char *table, const char *op, const char *impl,
                        size_t size, double measured_ns, double predicted_ns,
                        const char *basis);
 
-/* ---- peers (bench_peers.c) ---- */
-void bench_peers_init(void);
-/* "openssl 3.0.x, libsodium 1.0.18; missing: libgcrypt" */
-const char *bench_peers_summary(void);
-
 /* ---- heap allocation counter (bench_alloc.c) ---- */
 /* Number of malloc/calloc/realloc/aligned allocations so far; -1 if this
  * build cannot count (sanitizer builds own malloc). */
 int64_t bench_alloc_count(void);
-
-/* ---- timing (bench_timer.c) ---- */
-static inline uint64_t bench_ticks(void) {
-#if defined(__x86_64__)
-    uint32_t lo, hi;
-    /* lfence before: earlier instructions have finished; rdtscp after
-     * waits for them too. Both ends of a sample use the same sequence. */
-    __asm__ __volatile__("lfence\n\trdtsc\n\tlfence"
-                         : "=a"(lo), "=d"(hi)::"memory");
-    return ((uint64_t)hi << 32) | lo;
-#else
-    extern uint64_t bench_ticks_fallback(void);
-    return bench_ticks_fallback();
-#endif
-}
-typedef struct bench_clock {
-    double tsc_hz;          /* TSC ticks per second */
-    double cycles_per_tick; /* core cycles per TSC tick, from dependent adds */
-    double core_hz;         /* tsc_hz * cycles_per_tick */
-} bench_clock;
-void bench_clock_calibrate(bench_clock *c);
-int bench_pin_cpu(int cpu);
-double bench_now_seconds(void);
 
 /* Keeps the compiler from removing work whose result is otherwise unused. */
 static inline void bench_consume(const void *p) {

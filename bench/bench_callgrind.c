@@ -28,7 +28,8 @@
 
 #include <hush.h>
 
-#include "bench_internal.h"
+#include "bench_callgrind.h"
+#include "bench_run.h"
 
 #if defined(HUSH_BENCH_HAVE_CALLGRIND_H)
 #include <valgrind/callgrind.h>

@@ -10,7 +10,10 @@
 
 #include <hush.h>
 
-#include "bench_internal.h"
+#include "bench_callgrind.h"
+#include "bench_output.h"
+#include "bench_peers.h"
+#include "bench_run.h"
 
 static void usage(FILE *f) {
     fprintf(f,
@@ -52,6 +55,10 @@ static size_t parse_size(const char *s) {
     if (*end == 'k' || *end == 'K') v *= 1024;
     if (*end == 'm' || *end == 'M') v *= 1048576;
     return (size_t)v;
+}
+
+static void print_point(size_t first, size_t count) {
+    bench_print_point(stdout, first, count);
 }
 
 /* Every area, by hand, in the order of the tables. */
@@ -190,7 +197,8 @@ int main(int argc, char **argv) {
            "       * = the tiers hush picks by itself\n\n",
            o->samples);
     double t0 = bench_now_seconds();
-    bench_run_all();
+    if (!o->quiet) bench_print_header(stdout);
+    bench_run_all(o->quiet ? NULL : print_point);
     bench_run_post_hooks();
     bench_print_derived(stdout);
     /* the clock may have drifted under load: say so rather than hide it */

@@ -11,7 +11,8 @@
 
 #include <hush.h>
 
-#include "bench_internal.h"
+#include "bench_output.h"
+#include "bench_peers.h"
 
 const char *bench_cpu_model(void) {
     static char model[128];

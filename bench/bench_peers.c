@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench.h"
+#include "bench_peers.h"
 
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 #include <openssl/crypto.h>
@@ -59,8 +59,6 @@ void bench_peers_init(void) {
 const char *bench_peers_summary(void) { return summary; }
 
 /* ---- shared cipher rows ---- */
-
-#include "bench_peers.h"
 
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 #include <openssl/evp.h>

@@ -9,6 +9,11 @@
 
 #include "bench.h"
 
+/* Finds the peers built in (and initialises libsodium and libgcrypt). */
+void bench_peers_init(void);
+/* "OpenSSL 3.0.x, libsodium 1.0.18; MISSING ...: libgcrypt" */
+const char *bench_peers_summary(void);
+
 typedef struct bench_cipher_spec {
     const char *openssl; /* EVP cipher name, e.g. "AES-128-GCM" */
     int gcry_algo, gcry_mode;

@@ -1,13 +1,17 @@
 /*
- * The framework's own types: options, the registry of operations, results.
- * Area files (bench_sha256.c, ...) include only bench.h.
+ * The state of one run (bench_registry.c): options, the clock, the
+ * registry of operations, results, derived rows and notes. The runner
+ * (bench_run.h) fills it and the writers (bench_output.h) read it; it
+ * depends on neither. Area files include only bench.h.
  */
-#ifndef HUSH_BENCH_INTERNAL_H
-#define HUSH_BENCH_INTERNAL_H
+#ifndef HUSH_BENCH_REGISTRY_H
+#define HUSH_BENCH_REGISTRY_H
 
-#include <stdio.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "bench.h"
+#include "bench_timer.h"
 
 #define BENCH_MAX_LIST 32
 
@@ -64,51 +68,16 @@ const bench_note *bench_note_at(size_t i);
 
 extern bench_options bench_opt;
 extern bench_clock bench_clk;
-
-/* One hush tier configuration: the tier of each primitive a row uses. */
-typedef struct bench_config {
-    int n;
-    const char *prim[BENCH_MAX_PRIMS];
-    const char *tier[BENCH_MAX_PRIMS];
-    int is_default;
-} bench_config;
-
-/* A contender at one point: a case, for hush with its tier configuration. */
-typedef struct bench_contender {
-    const bench_case *c;
-    bench_config cfg;
-    char name[80];
-    bench_state st;
-    const char *why; /* set when setup refused */
-    int ok;
-    int mismatch; /* its output disagreed with the first contender's */
-    uint64_t iters;
-    double *ticks_per_op; /* one per sample */
-    int64_t allocs;
-    uint64_t total_iters;
-} bench_contender;
-
-/* Expands op's cases into contenders (after filters); returns how many. */
-size_t bench_contenders(const bench_op *op, bench_contender *out, size_t max);
-void bench_apply_config(const bench_config *cfg);
-void bench_restore_defaults(void);
-/* Shared input/output buffers of a point, and each contender's setup. */
-void bench_point_buffers(size_t size, uint8_t **in, uint8_t **out);
-int bench_contender_setup(bench_contender *k, size_t size, uint8_t *in,
-                          uint8_t *out);
-void bench_contender_teardown(bench_contender *k);
 #define BENCH_MAX_CONTENDERS 24
 
-/* registry (bench_run.c) */
+/* the registry */
 size_t bench_op_count(void);
 const bench_op *bench_op_at(size_t i);
 int bench_op_selected(const bench_op *op);
+/* The sizes measured for op under the options; returns how many. */
 size_t bench_sizes_for(const bench_op *op, size_t *sizes, size_t max);
-void bench_record_defaults(void);
-
-/* measurement */
-void bench_run_all(void);
-void bench_run_callgrind_child(void);
+/* One of the --bulk sizes (only with --bulk). */
+int bench_is_bulk(size_t size);
 void bench_run_post_hooks(void);
 
 /* results */
@@ -117,19 +86,5 @@ bench_result *bench_result_at(size_t i);
 bench_result *bench_result_new(void);
 size_t bench_derived_count(void);
 const bench_derived *bench_derived_at(size_t i);
-
-/* output (bench_output.c) */
-void bench_print_header(FILE *f);
-void bench_print_point(FILE *f, size_t first, size_t count);
-void bench_print_derived(FILE *f);
-int bench_write_csv(const char *path);
-int bench_write_json(const char *path);
-int bench_write_plots(const char *dir);
-int bench_write_markdown(const char *path);
-const char *bench_cpu_model(void);
-double bench_mb_per_s(const bench_result *r);
-
-/* instruction counting (bench_callgrind.c) */
-int bench_count_instructions(int argc, char **argv);
 
 #endif
