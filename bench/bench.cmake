@@ -18,11 +18,10 @@ target_link_libraries(hush-bench PRIVATE hush_static Threads::Threads)
 # the README promises build/hush-bench, whatever the directory of this file
 set_target_properties(hush-bench PROPERTIES
   RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR})
-# Sanitizer builds own malloc: the allocation counter cannot interpose it.
-# The interposed allocator must be exported from the executable (-rdynamic)
-# so the peers' shared libraries bind to it too, not to libc's.
+# The interposed allocator (bench_alloc.c) must be exported from the
+# executable (-rdynamic) so the peers' shared libraries bind to it too, not
+# to libc's. Sanitizer builds own malloc; there it counts through hooks.
 if(NOT HUSH_SANITIZE)
-  target_compile_definitions(hush-bench PRIVATE HUSH_BENCH_COUNT_ALLOCS=1)
   set_target_properties(hush-bench PROPERTIES ENABLE_EXPORTS ON)
 endif()
 if(EXISTS /usr/include/valgrind/callgrind.h)

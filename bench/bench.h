@@ -142,11 +142,6 @@ void bench_add_derived(const char *table, const char *op, const char *impl,
                        size_t size, double measured_ns, double predicted_ns,
                        const char *basis);
 
-/* ---- heap allocation counter (bench_alloc.c) ---- */
-/* Number of malloc/calloc/realloc/aligned allocations so far; -1 if this
- * build cannot count (sanitizer builds own malloc). */
-int64_t bench_alloc_count(void);
-
 /* Keeps the compiler from removing work whose result is otherwise unused. */
 static inline void bench_consume(const void *p) {
     __asm__ __volatile__("" : : "r"(p) : "memory");

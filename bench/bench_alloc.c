@@ -1,24 +1,53 @@
 /*
- * Heap allocation counter: the bench binary interposes the C allocator
- * (its definitions win over libc's for every library in the process,
- * including the peers) and forwards to glibc's __libc_* entry points.
+ * The heap allocation counter: see bench_alloc.h.
  *
- * The count is a plain integer, not an atomic: the benchmark is single
- * threaded, and a locked increment would add ~20 cycles to every malloc,
- * distorting the allocation ladder's malloc+free reference row.
- *
- * Sanitizer builds own the allocator, so there this file only reports -1
- * ("cannot count").
+ * The counts are plain integers, not atomics: hush-bench and the
+ * allocation test are single threaded, and a locked increment would add
+ * ~20 cycles to every malloc, distorting the allocation ladder's
+ * malloc+free reference row.
  */
+#include "bench_alloc.h"
+
 #include <errno.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <stdlib.h>
 
-#include "bench.h"
+#if defined(__SANITIZE_ADDRESS__)
+#define BENCH_ALLOC_HOOKS 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define BENCH_ALLOC_HOOKS 1
+#endif
+#endif
 
-#if defined(HUSH_BENCH_COUNT_ALLOCS)
+static int64_t allocations, frees;
 
+#if defined(BENCH_ALLOC_HOOKS)
+/* from the sanitizer runtime (GCC ships no header declaring it) */
+int __sanitizer_install_malloc_and_free_hooks(
+    void (*malloc_hook)(const volatile void *, size_t),
+    void (*free_hook)(const volatile void *));
+
+static int started;
+
+static void on_malloc(const volatile void *p, size_t n) {
+    (void)p;
+    (void)n;
+    allocations++;
+}
+static void on_free(const volatile void *p) {
+    if (p != NULL) frees++;
+}
+
+void bench_alloc_start(void) {
+    if (!started)
+        started = __sanitizer_install_malloc_and_free_hooks(on_malloc, on_free);
+}
+int64_t bench_alloc_count(void) { return started ? allocations : -1; }
+int64_t bench_free_count(void) { return started ? frees : -1; }
+const char *bench_alloc_mechanism(void) { return "sanitizer hooks"; }
+
+#else
 extern void *__libc_malloc(size_t n);
 extern void *__libc_calloc(size_t n, size_t size);
 extern void *__libc_realloc(void *p, size_t n);
@@ -33,12 +62,13 @@ void *valloc(size_t n);
 void *pvalloc(size_t n);
 
 /* The project builds with hidden visibility; these must be visible to the
- * dynamic linker so the peers' libraries bind to them. */
+ * dynamic linker so the shared libraries of the process bind to them. */
 #define EXPORTED __attribute__((visibility("default")))
 
-static int64_t allocations;
-
+void bench_alloc_start(void) {}
 int64_t bench_alloc_count(void) { return allocations; }
+int64_t bench_free_count(void) { return frees; }
+const char *bench_alloc_mechanism(void) { return "interposed"; }
 
 EXPORTED void *malloc(size_t n) {
     allocations++;
@@ -52,7 +82,10 @@ EXPORTED void *realloc(void *p, size_t n) {
     allocations++;
     return __libc_realloc(p, n);
 }
-EXPORTED void free(void *p) { __libc_free(p); }
+EXPORTED void free(void *p) {
+    if (p != NULL) frees++;
+    __libc_free(p);
+}
 EXPORTED void *memalign(size_t align, size_t n) {
     allocations++;
     return __libc_memalign(align, n);
@@ -78,9 +111,4 @@ EXPORTED void *pvalloc(size_t n) {
     allocations++;
     return __libc_pvalloc(n);
 }
-
-#else
-
-int64_t bench_alloc_count(void) { return -1; }
-
 #endif

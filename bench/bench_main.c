@@ -10,6 +10,7 @@
 
 #include <hush.h>
 
+#include "bench_alloc.h"
 #include "bench_callgrind.h"
 #include "bench_output.h"
 #include "bench_peers.h"
@@ -152,6 +153,7 @@ int main(int argc, char **argv) {
         perror("hush-bench: --cpu");
         return 2;
     }
+    bench_alloc_start();
     bench_record_defaults();
     bench_peers_init();
     register_all();

@@ -10,6 +10,7 @@
 
 #include <hush.h>
 
+#include "bench_alloc.h"
 #include "bench_run.h"
 
 /* ---- tier configurations ---- */
