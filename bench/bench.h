@@ -60,7 +60,7 @@ typedef struct bench_case {
     const void *arg; /* copied to bench_state.arg (e.g. which AEAD) */
 } bench_case;
 
-#define BENCH_MAX_CASES 8
+#define BENCH_MAX_CASES 16
 
 typedef struct bench_op {
     const char *area;          /* --only filter: "hash", "mac", "aead", ... */
@@ -100,23 +100,23 @@ void bench_register_gcm(void);
 void bench_register_ascon(void);
 void bench_register_x25519(void);
 
-/* hush AEAD rows shared by the area files (bench_aead.c): keyed-object seal
- * and open, and the one-shot encrypt, for the algorithm `alg` (a pointer to
- * a static hush_aead_alg) using primitives p1, p2 (p2 may be NULL). */
-bench_case bench_hush_aead_seal(const void *alg, const char *p1,
-                                const char *p2);
-bench_case bench_hush_aead_open(const void *alg, const char *p1,
-                                const char *p2);
-bench_case bench_hush_aead_encrypt(const void *alg, const char *p1,
-                                   const char *p2);
-/* Adds "<name> seal", "<name> open" and "<name> encrypt (one-shot)" for a
- * hush AEAD; `peers` are extra cases for the seal row (0-ended by run). */
-void bench_add_aead(const char *name, const void *alg, const char *p1,
-                    const char *p2, const bench_case *peers, size_t npeers);
-/* The same, with extra_config (see bench_op) on each of the three rows. */
-void bench_add_aead_with(const char *name, const void *alg, const char *p1,
-                         const char *p2, const bench_case *peers, size_t npeers,
-                         const char *extra_config);
+/* Appends c to a list of BENCH_MAX_CASES cases ended by a case whose run
+ * is NULL (an op's cases, an AEAD's peers). */
+void bench_case_append(bench_case *list, bench_case c);
+
+/* The three rows of a hush AEAD (bench_aead.c): "<name> seal" with a keyed
+ * object, "<name> open" of a valid ciphertext with it, and "<name> encrypt
+ * (one-shot)", each with hush's tiers of `prims` and its own peers (lists
+ * for bench_case_append). */
+typedef struct bench_aead_rows {
+    const char *name; /* "aes128gcm" */
+    const void *alg;  /* a static hush_aead_alg */
+    const char *prims[BENCH_MAX_PRIMS + 1];
+    const char *extra_config; /* see bench_op; NULL for none */
+    bench_case seal[BENCH_MAX_CASES], open[BENCH_MAX_CASES],
+        once[BENCH_MAX_CASES];
+} bench_aead_rows;
+void bench_add_aead(const bench_aead_rows *rows);
 
 /* Derived figures computed after the run (Ascon: predicted from the
  * permutation's cost): an area installs a hook that reads the results with

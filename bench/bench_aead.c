@@ -73,42 +73,46 @@ BENCH_LOOP(encrypt_run, bench_next_nonce(st->nonce);
            hush_aead_encrypt(alg_of(st), st->out, st->in, st->size, NULL, 0,
                              st->nonce, st->key))
 
-bench_case bench_hush_aead_seal(const void *alg, const char *p1,
-                                const char *p2) {
-    bench_case c = {"hush",      BENCH_HUSH, {p1, p2, NULL, NULL},
-                    keyed_setup, seal_run,   keyed_teardown,
-                    alg};
-    return c;
-}
-bench_case bench_hush_aead_open(const void *alg, const char *p1,
-                                const char *p2) {
-    bench_case c = {"hush",     BENCH_HUSH, {p1, p2, NULL, NULL},
-                    open_setup, open_run,   open_teardown,
-                    alg};
-    return c;
-}
-bench_case bench_hush_aead_encrypt(const void *alg, const char *p1,
-                                   const char *p2) {
-    bench_case c = {"hush", BENCH_HUSH, {p1, p2, NULL, NULL}, NULL, encrypt_run,
-                    NULL,   alg};
+static bench_case hush_case(const bench_aead_rows *r,
+                            int (*setup)(bench_state *, const char **),
+                            void (*run)(bench_state *, uint64_t),
+                            void (*teardown)(bench_state *)) {
+    bench_case c = {"hush", BENCH_HUSH, {NULL}, setup, run, teardown, r->alg};
+    for (int i = 0; i < BENCH_MAX_PRIMS && r->prims[i] != NULL; i++)
+        c.prims[i] = r->prims[i];
     return c;
 }
 
-void bench_add_aead(const char *name, const void *alg, const char *p1,
-                    const char *p2, const bench_case *peers, size_t npeers) {
-    bench_add_aead_with(name, alg, p1, p2, peers, npeers, NULL);
+void bench_case_append(bench_case *list, bench_case c) {
+    for (size_t i = 0; i < BENCH_MAX_CASES; i++)
+        if (list[i].run == NULL) {
+            list[i] = c;
+            return;
+        }
+    fprintf(stderr, "hush-bench: more than %d cases in a row\n",
+            BENCH_MAX_CASES);
+    exit(2);
 }
 
-void bench_add_aead_with(const char *name, const void *alg, const char *p1,
-                         const char *p2, const bench_case *peers, size_t npeers,
-                         const char *extra_config) {
+/* hush's case first, then the peers. */
+static void add_row(bench_op *op, bench_case hush, const bench_case *peers) {
+    bench_case_append(op->cases, hush);
+    for (size_t i = 0; i < BENCH_MAX_CASES && peers[i].run != NULL; i++)
+        bench_case_append(op->cases, peers[i]);
+    bench_add(op);
+}
+
+void bench_add_aead(const bench_aead_rows *r) {
     static char names[16][3][64]; /* the registry keeps pointers */
     static size_t used;
-    if (used == 16) return;
+    if (used == 16) {
+        fprintf(stderr, "hush-bench: more than 16 AEADs\n");
+        exit(2);
+    }
     char(*n)[64] = names[used++];
-    snprintf(n[0], 64, "%s seal", name);
-    snprintf(n[1], 64, "%s open", name);
-    snprintf(n[2], 64, "%s encrypt (one-shot)", name);
+    snprintf(n[0], 64, "%s seal", r->name);
+    snprintf(n[1], 64, "%s open", r->name);
+    snprintf(n[2], 64, "%s encrypt (one-shot)", r->name);
 
     bench_op seal = {.area = "aead",
                      .name = n[0],
@@ -118,32 +122,31 @@ void bench_add_aead_with(const char *name, const void *alg, const char *p1,
                              "secret memory) sealing with a fresh nonce per "
                              "message, no associated data; peers with their "
                              "contexts keyed once.",
+                     .extra_config = r->extra_config,
                      .throughput = 1};
-    seal.cases[0] = bench_hush_aead_seal(alg, p1, p2);
-    seal.extra_config = extra_config;
-    for (size_t i = 0; i < npeers && i + 1 < BENCH_MAX_CASES; i++)
-        seal.cases[i + 1] = peers[i];
-    bench_add(&seal);
+    add_row(&seal, hush_case(r, keyed_setup, seal_run, keyed_teardown),
+            r->seal);
 
     bench_op open = {.area = "aead",
                      .name = n[1],
                      .verify_fixed = 0,
                      .verify_plus_size = 1,
                      .note = "Keyed object opening (tag verified in constant "
-                             "time) of a valid ciphertext.",
+                             "time) of a valid ciphertext; peers open their "
+                             "own ciphertext of the same message with their "
+                             "contexts keyed once.",
+                     .extra_config = r->extra_config,
                      .throughput = 1};
-    open.cases[0] = bench_hush_aead_open(alg, p1, p2);
-    open.extra_config = extra_config;
-    bench_add(&open);
+    add_row(&open, hush_case(r, open_setup, open_run, open_teardown), r->open);
 
     bench_op once = {.area = "aead",
                      .name = n[2],
                      .verify_fixed = 16,
                      .verify_plus_size = 1,
                      .note = "hush_aead_encrypt: the key is expanded on the "
-                             "stack (and wiped) on every call.",
+                             "stack (and wiped) on every call; peers make and "
+                             "key their context on every call too.",
+                     .extra_config = r->extra_config,
                      .throughput = 1};
-    once.cases[0] = bench_hush_aead_encrypt(alg, p1, p2);
-    once.extra_config = extra_config;
-    bench_add(&once);
+    add_row(&once, hush_case(r, NULL, encrypt_run, NULL), r->once);
 }

@@ -174,7 +174,9 @@ void bench_register_ascon(void) {
     perm.cases[2].label = "hush p[1]";
     perm.cases[2].arg = &rounds1;
     bench_add(&perm);
-    bench_add_aead("ascon-aead128", &alg_ascon, "ascon", NULL, NULL, 0);
+    bench_aead_rows aead = {
+        .name = "ascon-aead128", .alg = &alg_ascon, .prims = {"ascon"}};
+    bench_add_aead(&aead);
     const struct {
         const char *name, *note;
         void (*run)(bench_state *, uint64_t);

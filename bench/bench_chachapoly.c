@@ -39,30 +39,36 @@ BENCH_LOOP(sodium_xcp_run, unsigned long long clen; bench_next_nonce(st->nonce);
 #endif
 
 void bench_register_chachapoly(void) {
-    {
-        bench_case peers[4];
-        size_t np = 0;
+    bench_aead_rows cp = {.name = "chacha20poly1305",
+                          .alg = &alg_cp,
+                          .prims = {"chacha20", "poly1305"}};
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-        peers[np++] = bench_ossl_aead(&ossl_cp);
+    bench_case_append(cp.seal, bench_ossl_aead(&ossl_cp));
+    bench_case_append(cp.open, bench_ossl_aead_open(&ossl_cp));
+    bench_case_append(cp.once, bench_ossl_aead_oneshot(&ossl_cp));
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
-        peers[np++] = (bench_case){"libsodium",   BENCH_PEER, {NULL}, NULL,
-                                   sodium_cp_run, NULL,       NULL};
+    /* libsodium's AEAD functions keep no expanded key: one call is both
+     * its keyed seal and its one-shot */
+    const bench_case sodium_cp = {"libsodium",   BENCH_PEER, {NULL}, NULL,
+                                  sodium_cp_run, NULL,       NULL};
+    bench_case_append(cp.seal, sodium_cp);
+    bench_case_append(cp.once, sodium_cp);
 #endif
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-        peers[np++] = bench_gcry_aead(&gcry_cp);
+    bench_case_append(cp.seal, bench_gcry_aead(&gcry_cp));
+    bench_case_append(cp.once, bench_gcry_aead_oneshot(&gcry_cp));
 #endif
-        bench_add_aead("chacha20poly1305", &alg_cp, "chacha20", "poly1305",
-                       peers, np);
-    }
-    {
-        bench_case peers[2];
-        size_t np = 0;
+    bench_add_aead(&cp);
+
+    bench_aead_rows xcp = {.name = "xchacha20poly1305",
+                           .alg = &alg_xcp,
+                           .prims = {"chacha20", "poly1305"}};
 #if defined(HUSH_BENCH_HAVE_SODIUM)
-        peers[np++] = (bench_case){"libsodium",    BENCH_PEER, {NULL}, NULL,
+    const bench_case sodium_xcp = {"libsodium",    BENCH_PEER, {NULL}, NULL,
                                    sodium_xcp_run, NULL,       NULL};
+    bench_case_append(xcp.seal, sodium_xcp);
+    bench_case_append(xcp.once, sodium_xcp);
 #endif
-        bench_add_aead("xchacha20poly1305", &alg_xcp, "chacha20", "poly1305",
-                       peers, np);
-    }
+    bench_add_aead(&xcp);
 }

@@ -27,6 +27,10 @@ typedef struct bench_cipher_spec {
  * AEAD seal row through an EVP_CIPHER_CTX keyed once. */
 bench_case bench_ossl_stream(const bench_cipher_spec *spec);
 bench_case bench_ossl_aead(const bench_cipher_spec *spec);
+/* AEAD open of a valid ciphertext through a decrypting context keyed once,
+ * and the one-shot seal (a context made and keyed per message). */
+bench_case bench_ossl_aead_open(const bench_cipher_spec *spec);
+bench_case bench_ossl_aead_oneshot(const bench_cipher_spec *spec);
 /* Frees an EVP_MAC (st->obj) and its context (st->obj2): the teardown of
  * every OpenSSL MAC row. */
 void bench_ossl_mac_teardown(bench_state *st);
@@ -36,6 +40,8 @@ void bench_ossl_mac_teardown(bench_state *st);
 /* The same through a gcry_cipher_hd_t keyed once (CTR: setctr). */
 bench_case bench_gcry_stream(const bench_cipher_spec *spec);
 bench_case bench_gcry_aead(const bench_cipher_spec *spec);
+/* The one-shot seal: a handle opened, keyed and closed per message. */
+bench_case bench_gcry_aead_oneshot(const bench_cipher_spec *spec);
 #endif
 
 #endif

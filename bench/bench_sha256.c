@@ -8,6 +8,7 @@
 
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 #include <openssl/evp.h>
+#include <openssl/sha.h>
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
 #include <sodium.h>
@@ -41,6 +42,11 @@ BENCH_LOOP(ossl_sha256_run, unsigned int len;
            EVP_DigestInit_ex2(st->obj2, st->obj, NULL);
            EVP_DigestUpdate(st->obj2, st->in, st->size);
            EVP_DigestFinal_ex(st->obj2, st->out, &len))
+/* The one-shot entry points: SHA256() (the low-level function) and
+ * EVP_Digest() (a context and an implicit fetch of EVP_sha256() per call). */
+BENCH_LOOP(ossl_sha256_oneshot_run, SHA256(st->in, st->size, st->out))
+BENCH_LOOP(ossl_evp_digest_run, unsigned int len;
+           EVP_Digest(st->in, st->size, st->out, &len, EVP_sha256(), NULL))
 #endif
 
 #if defined(HUSH_BENCH_HAVE_SODIUM)
@@ -58,7 +64,8 @@ void bench_register_sha256(void) {
                     .verify_fixed = 32,
                     .verify_plus_size = 0,
                     .note = "One-shot SHA-256; OpenSSL through a reused "
-                            "EVP_MD_CTX with a pre-fetched EVP_MD.",
+                            "EVP_MD_CTX with a pre-fetched EVP_MD, and its "
+                            "one-shot SHA256() and EVP_Digest().",
                     .throughput = 1};
     int n = 0;
     sha.cases[n++] = (bench_case){"hush", BENCH_HUSH,      {"sha256", NULL},
@@ -68,6 +75,12 @@ void bench_register_sha256(void) {
     sha.cases[n++] =
         (bench_case){"openssl",       BENCH_PEER,       {NULL}, ossl_md_setup,
                      ossl_sha256_run, ossl_md_teardown, NULL};
+    sha.cases[n++] =
+        (bench_case){"openssl SHA256()",      BENCH_PEER, {NULL}, NULL,
+                     ossl_sha256_oneshot_run, NULL,       NULL};
+    sha.cases[n++] =
+        (bench_case){"openssl EVP_Digest()", BENCH_PEER, {NULL}, NULL,
+                     ossl_evp_digest_run,    NULL,       NULL};
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
     sha.cases[n++] = (bench_case){"libsodium",       BENCH_PEER, {NULL}, NULL,
