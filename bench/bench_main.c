@@ -37,6 +37,15 @@ static void usage(FILE *f) {
             "  --samples N            samples per contender and point\n"
             "  --sample-ms X          target duration of one sample\n"
             "  --cpu N                pin to CPU N\n"
+            "  --vs NAME              ratios against the contender NAME (e.g.\n"
+            "                         openssl, hush:portable) instead of the "
+            "best peer\n"
+            "  --paired               ratios as the median of the ratios of "
+            "samples\n"
+            "                         taken in the same round, not of medians\n"
+            "  --thread-time          time samples in thread CPU time (leaves "
+            "out\n"
+            "                         preemption; for calls of milliseconds)\n"
             "  --no-peers             measure hush and the ceilings only\n"
             "  --count-instructions   instructions per operation under "
             "callgrind\n"
@@ -125,6 +134,13 @@ int main(int argc, char **argv) {
         } else if (!strcmp(a, "--cpu")) {
             NEED_VALUE;
             o->cpu = atoi(v);
+        } else if (!strcmp(a, "--vs")) {
+            NEED_VALUE;
+            o->vs = v;
+        } else if (!strcmp(a, "--paired")) {
+            o->paired = 1;
+        } else if (!strcmp(a, "--thread-time")) {
+            o->thread_time = 1;
         } else if (!strcmp(a, "--no-peers")) {
             o->no_peers = 1;
         } else if (!strcmp(a, "--count-instructions")) {
@@ -194,10 +210,13 @@ int main(int argc, char **argv) {
            "       MB/s = 10^6 B/s (from the median);\n"
            "       ticks/B = TSC ticks per byte; cyc/B and cycles/op = "
            "estimated core cycles;\n"
-           "       allocs = heap allocations per op; vs peer = best peer's "
-           "time / this time (>1: faster);\n"
-           "       * = the tiers hush picks by itself\n\n",
-           o->samples);
+           "       allocs = heap allocations per op; %s %s's time / this "
+           "time (>1: faster)%s;\n"
+           "       * = the tiers hush picks by itself%s\n\n",
+           o->samples,
+           o->vs ? "vs ref =" : "vs peer =", o->vs ? o->vs : "the best peer",
+           o->paired ? ", the median of per-round ratios" : "",
+           o->thread_time ? "; samples timed in thread CPU time" : "");
     double t0 = bench_now_seconds();
     if (!o->quiet) bench_print_header(stdout);
     bench_run_all(o->quiet ? NULL : print_point);

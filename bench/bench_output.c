@@ -79,7 +79,8 @@ static void size_label(char *buf, size_t n, size_t size) {
 void bench_print_header(FILE *f) {
     fprintf(f, "%-40s %7s %-26s %11s %6s %11s %9s %8s %8s %10s %7s %8s\n",
             "operation", "bytes", "implementation", "ns/op", "IQR%", "min ns",
-            "MB/s", "ticks/B", "cyc/B", "cycles/op", "allocs", "vs peer");
+            "MB/s", "ticks/B", "cyc/B", "cycles/op", "allocs",
+            bench_opt.vs ? "vs ref" : "vs peer");
     fprintf(f, "%.*s\n", 164,
             "----------------------------------------------------------------"
             "----------------------------------------------------------------"
@@ -106,8 +107,8 @@ void bench_print_point(FILE *f, size_t first, size_t count) {
             snprintf(cpb, sizeof cpb, "%.3f", r->cycles / (double)r->size);
         }
         if (r->allocs >= 0) snprintf(al, sizeof al, "%.2g", r->allocs);
-        if (r->vs_best_peer > 0)
-            snprintf(vs, sizeof vs, "%.2fx", r->vs_best_peer);
+        double ratio = bench_opt.vs ? r->vs_ref : r->vs_best_peer;
+        if (ratio > 0) snprintf(vs, sizeof vs, "%.2fx", ratio);
         double iqr = r->ns > 0 ? (r->ns_p75 - r->ns_p25) / r->ns * 100 : 0;
         fprintf(f,
                 "%-40s %7s %-26s %11.1f %6.1f %11.1f %9s %8s %8s %10.0f %7s "
@@ -180,7 +181,7 @@ int bench_write_csv(const char *path) {
                "Time,Throughput,ns_per_op,ns_p25,ns_p75,ns_min,ticks_per_op,"
                "ticks_per_byte,cycles_per_op,cycles_per_byte,allocs_per_op,"
                "vs_best_peer,samples,iters_per_sample,instructions_per_op,"
-               "instructions_per_byte,skipped,output_mismatch\n");
+               "instructions_per_byte,skipped,output_mismatch,vs_ref\n");
     for (size_t i = 0; i < bench_result_count(); i++) {
         const bench_result *r = bench_result_at(i);
         double per = r->size ? (double)r->size : 0;
@@ -189,7 +190,7 @@ int bench_write_csv(const char *path) {
                 (double)r->size / 1e6);
         if (r->skipped) {
             /* 16 empty fields: Time .. instructions_per_byte */
-            fprintf(f, ",,,,,,,,,,,,,,,,%s,\n", csv(r->skipped));
+            fprintf(f, ",,,,,,,,,,,,,,,,%s,,\n", csv(r->skipped));
             continue;
         }
         fprintf(f, "%.9g,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,", r->ns * 1e-9,
@@ -214,7 +215,9 @@ int bench_write_csv(const char *path) {
         } else {
             fputc(',', f);
         }
-        fprintf(f, ",,%d\n", r->mismatch);
+        fprintf(f, ",,%d,", r->mismatch);
+        if (r->vs_ref > 0) fprintf(f, "%.4f", r->vs_ref);
+        fputc('\n', f);
     }
     for (size_t i = 0; i < bench_derived_count(); i++) {
         const bench_derived *d = bench_derived_at(i);
@@ -225,7 +228,7 @@ int bench_write_csv(const char *path) {
                 d->predicted_ns * 1e-9);
         if (d->size)
             fprintf(f, "%.3f", (double)d->size / d->predicted_ns * 1e3);
-        fprintf(f, ",%.3f,,,,,,,,,,,,,,,\n", d->predicted_ns);
+        fprintf(f, ",%.3f,,,,,,,,,,,,,,,,\n", d->predicted_ns);
     }
     return fclose(f);
 }
@@ -289,6 +292,7 @@ int bench_write_json(const char *path) {
                 fprintf(f, ", \"allocs_per_op\": %.4g", r->allocs);
             if (r->vs_best_peer > 0)
                 fprintf(f, ", \"vs_best_peer\": %.4f", r->vs_best_peer);
+            if (r->vs_ref > 0) fprintf(f, ", \"vs_ref\": %.4f", r->vs_ref);
             if (r->instructions >= 0)
                 fprintf(f, ", \"instructions_per_op\": %.1f", r->instructions);
             if (r->mismatch) fprintf(f, ", \"output_mismatch\": true");

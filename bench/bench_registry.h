@@ -25,9 +25,12 @@ typedef struct bench_options {
     size_t sizes[BENCH_MAX_LIST]; /* explicit --sizes */
     size_t n_sizes;
     int quick, bulk, count_instructions, cpu, no_peers, list, quiet;
-    int samples;                 /* per contender and point */
-    double sample_seconds;       /* target duration of one sample */
-    double warmup_seconds;       /* per contender and point, before sampling */
+    const char *vs;        /* --vs: the contender the ratios compare against */
+    int paired;            /* --paired: ratios as medians of per-round ratios */
+    int thread_time;       /* --thread-time: samples timed in thread CPU time */
+    int samples;           /* per contender and point */
+    double sample_seconds; /* target duration of one sample */
+    double warmup_seconds; /* per contender and point, before sampling */
     const char *callgrind_child; /* internal: the re-executed counter run */
 } bench_options;
 
@@ -45,6 +48,7 @@ typedef struct bench_result {
     int samples;
     uint64_t iters;      /* operations per sample */
     double vs_best_peer; /* best peer's ns / this ns (> 1: faster); 0: none */
+    double vs_ref;       /* --vs contender's ns / this ns; 0: none */
     double instructions; /* per operation (--count-instructions), else -1 */
     int mismatch;        /* output differed from the others' (verify) */
     int failed;          /* an operation reported an error (not timed) */

@@ -260,8 +260,16 @@ void bench_contender_teardown(bench_contender *k) {
 
 static bench_point_done point_done; /* bench_run_all's caller's */
 
+/* TSC ticks of `iters` operations; with --thread-time the thread's CPU
+ * time in TSC ticks, which leaves out the time it spent preempted (calls
+ * of milliseconds on a shared machine are preempted in most samples). */
 static uint64_t timed_run(bench_contender *k, uint64_t iters) {
     if (k->c->kind == BENCH_HUSH) bench_apply_config(&k->cfg);
+    if (bench_opt.thread_time) {
+        double c0 = bench_thread_seconds();
+        k->c->run(&k->st, iters);
+        return (uint64_t)((bench_thread_seconds() - c0) * bench_clk.tsc_hz);
+    }
     uint64_t t0 = bench_ticks();
     k->c->run(&k->st, iters);
     uint64_t t1 = bench_ticks();
@@ -389,11 +397,32 @@ static void point_sample(bench_point *p, int s) {
     }
 }
 
+/*
+ * Contender ref's time over contender k's (> 1: k is faster): the ratio
+ * of their medians, or with --paired the median of the ratios of their
+ * samples of the same round, which were taken next to each other: under a
+ * shared machine's changing load a ratio of neighbours is steadier than a
+ * ratio of medians.
+ */
+static double ratio_to(const bench_point *p, size_t first, size_t ref,
+                       size_t k) {
+    if (!bench_opt.paired)
+        return bench_result_at(first + ref)->ns /
+               bench_result_at(first + k)->ns;
+    double *q = malloc((size_t)p->samples * sizeof *q);
+    if (q == NULL) exit(2);
+    for (int s = 0; s < p->samples; s++)
+        q[s] = p->ks[ref].ticks_per_op[s] / p->ks[k].ticks_per_op[s];
+    qsort(q, (size_t)p->samples, sizeof *q, cmp_double);
+    double m = quantile(q, p->samples, 0.5);
+    free(q);
+    return m;
+}
+
 /* Statistics into the results, then release and print. */
 static void point_end(const bench_op *op, bench_point *p) {
     const int samples = p->samples;
     size_t first = bench_result_count();
-    double best_peer = 0;
     for (size_t i = 0; i < p->n; i++) {
         bench_contender *k = &p->ks[i];
         bench_result *r = bench_result_new();
@@ -415,7 +444,11 @@ static void point_end(const bench_op *op, bench_point *p) {
             r->failed = 1;
             continue;
         }
-        double *v = k->ticks_per_op;
+        /* statistics on a sorted copy: the samples stay in round order for
+         * --paired */
+        double *v = malloc((size_t)samples * sizeof *v);
+        if (v == NULL) exit(2);
+        memcpy(v, k->ticks_per_op, (size_t)samples * sizeof *v);
         qsort(v, (size_t)samples, sizeof *v, cmp_double);
         double to_ns = 1e9 / bench_clk.tsc_hz;
         r->ticks = quantile(v, samples, 0.5);
@@ -423,6 +456,7 @@ static void point_end(const bench_op *op, bench_point *p) {
         r->ns_p25 = quantile(v, samples, 0.25) * to_ns;
         r->ns_p75 = quantile(v, samples, 0.75) * to_ns;
         r->ns_min = v[0] * to_ns;
+        free(v);
         r->cycles = r->ticks * bench_clk.cycles_per_tick;
         r->allocs = bench_alloc_count() < 0
                         ? -1
@@ -430,14 +464,30 @@ static void point_end(const bench_op *op, bench_point *p) {
         r->samples = samples;
         r->iters = k->iters;
         r->mismatch = k->mismatch;
-        /* a peer whose output disagreed is no reference */
-        if (r->kind == BENCH_PEER && !r->mismatch &&
-            (best_peer == 0 || r->ns < best_peer))
-            best_peer = r->ns;
     }
-    for (size_t i = first; i < bench_result_count(); i++) {
-        bench_result *r = bench_result_at(i);
-        if (!r->skipped && best_peer > 0) r->vs_best_peer = best_peer / r->ns;
+    /* the best peer (a peer whose output disagreed is no reference) and
+     * the --vs contender (its exact name, else the first it begins) */
+    size_t best = p->n, ref = p->n;
+    for (size_t i = 0; i < p->n; i++) {
+        const bench_result *r = bench_result_at(first + i);
+        if (r->skipped) continue;
+        if (r->kind == BENCH_PEER && !r->mismatch &&
+            (best == p->n || r->ns < bench_result_at(first + best)->ns))
+            best = i;
+    }
+    for (int exact = 1; bench_opt.vs && ref == p->n && exact >= 0; exact--)
+        for (size_t i = 0; i < p->n && ref == p->n; i++) {
+            const char *name = bench_result_at(first + i)->impl;
+            if (bench_result_at(first + i)->skipped) continue;
+            if (exact ? strcmp(name, bench_opt.vs) == 0
+                      : strncmp(name, bench_opt.vs, strlen(bench_opt.vs)) == 0)
+                ref = i;
+        }
+    for (size_t i = 0; i < p->n; i++) {
+        bench_result *r = bench_result_at(first + i);
+        if (r->skipped) continue;
+        if (best < p->n) r->vs_best_peer = ratio_to(p, first, best, i);
+        if (ref < p->n) r->vs_ref = ratio_to(p, first, ref, i);
     }
     for (size_t i = 0; i < p->n; i++)
         bench_contender_teardown(&p->ks[i]);

@@ -21,6 +21,12 @@ double bench_now_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double bench_thread_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 #if !defined(__x86_64__)
 uint64_t bench_ticks_fallback(void);
 uint64_t bench_ticks_fallback(void) {

@@ -30,5 +30,7 @@ typedef struct bench_clock {
 void bench_clock_calibrate(bench_clock *c);
 int bench_pin_cpu(int cpu);
 double bench_now_seconds(void);
+/* CPU time of the calling thread: it leaves out time spent preempted. */
+double bench_thread_seconds(void);
 
 #endif
