@@ -9,12 +9,3 @@ foreach(a portable table aesni vaes512)
 endforeach()
 hush_add_test(NAME gcm SOURCES test_gcm.c LIBS OpenSSL::Crypto
   IMPLS ${HUSH_GCM_IMPLS})
-
-# A timing program for development (not a test; the official benchmark is
-# bench/): hush against OpenSSL, libgcrypt and libsodium, interleaved.
-pkg_check_modules(GCRYPT IMPORTED_TARGET libgcrypt)
-if(GCRYPT_FOUND AND HUSH_X86_64)
-  add_executable(time_aes ${HUSH_FRAGMENT_DIR}/time_aes.c)
-  target_link_libraries(time_aes PRIVATE hush_static OpenSSL::Crypto
-                        PkgConfig::GCRYPT PkgConfig::SODIUM)
-endif()

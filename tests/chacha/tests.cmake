@@ -15,11 +15,6 @@ hush_add_test(NAME chacha SOURCES test_chacha.c
         "chacha20=avx512,poly1305=avx2"
         "chacha20=avx2,poly1305=avx512f")
 
-# A timing program for development (not a test): see its header.
-add_executable(perf_chacha ${HUSH_FRAGMENT_DIR}/perf_chacha.c)
-target_link_libraries(perf_chacha PRIVATE hush_static OpenSSL::Crypto
-                      PkgConfig::SODIUM)
-
 # Constant time under valgrind (ctgrind method) for the tiers valgrind runs.
 # The plain runs check results; the valgrind runs fail on any branch or
 # index that depends on the key or message. Not under ASan (valgrind and

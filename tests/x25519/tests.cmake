@@ -17,13 +17,6 @@ hush_add_test(NAME x25519_invert SOURCES test_x25519_invert.c
 target_compile_definitions(test_x25519_invert PRIVATE
   $<$<BOOL:${HUSH_X86_64}>:HUSH_X86_64=1>)
 
-# Development timing (interleaved with OpenSSL and libsodium); not a test.
-if(HUSH_X86_64)
-  add_executable(x25519_timing ${HUSH_FRAGMENT_DIR}/timing_x25519.c)
-  target_link_libraries(x25519_timing PRIVATE hush_static OpenSSL::Crypto
-                        PkgConfig::SODIUM)
-endif()
-
 # Constant time under valgrind: secrets marked undefined, any dependent
 # branch or index fails the test. valgrind cannot run AVX-512 (ifma), its
 # virtual CPU does not report ADX (so the mulx tier cannot be forced under
