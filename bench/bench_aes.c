@@ -10,10 +10,6 @@
 #include "bench.h"
 #include "bench_peers.h"
 
-#if defined(HUSH_BENCH_HAVE_GCRYPT)
-#include <gcrypt.h>
-#endif
-
 static const size_t one_block[] = {16, 0};
 static const size_t key128 = 16, key256 = 32;
 

@@ -10,16 +10,6 @@
 #include "bench.h"
 #include "bench_peers.h"
 
-#if defined(HUSH_BENCH_HAVE_OPENSSL)
-#include <openssl/evp.h>
-#endif
-#if defined(HUSH_BENCH_HAVE_SODIUM)
-#include <sodium.h>
-#endif
-#if defined(HUSH_BENCH_HAVE_GCRYPT)
-#include <gcrypt.h>
-#endif
-
 BENCH_LOOP(hush_chacha20_run, bench_next_nonce(st->nonce);
            hush_chacha20_xor(st->out, st->in, st->size, st->nonce, st->key, 0))
 BENCH_LOOP(hush_xchacha20_run, bench_next_nonce(st->nonce);

@@ -8,13 +8,6 @@
 #include "bench.h"
 #include "bench_peers.h"
 
-#if defined(HUSH_BENCH_HAVE_SODIUM)
-#include <sodium.h>
-#endif
-#if defined(HUSH_BENCH_HAVE_GCRYPT)
-#include <gcrypt.h>
-#endif
-
 static const hush_aead_alg alg_cp = HUSH_CHACHA20POLY1305;
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 static const bench_cipher_spec ossl_cp = {"ChaCha20-Poly1305", 0, 0, 32, 12, 0};

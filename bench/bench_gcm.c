@@ -11,13 +11,6 @@
 #include "bench.h"
 #include "bench_peers.h"
 
-#if defined(HUSH_BENCH_HAVE_SODIUM)
-#include <sodium.h>
-#endif
-#if defined(HUSH_BENCH_HAVE_GCRYPT)
-#include <gcrypt.h>
-#endif
-
 /* The pairing a CPU with AES-NI and PCLMULQDQ but no VAES gets (its own
  * fused one-pass tier, src/gcm/gcm_aesni.c): the row the issue asks to see
  * next to OpenSSL. The rows that vary one tier alone pair aesni with

@@ -10,20 +10,6 @@
 #include "bench.h"
 #include "bench_peers.h"
 
-#if defined(HUSH_BENCH_HAVE_OPENSSL)
-#include <openssl/core_names.h>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
-#include <openssl/kdf.h>
-#include <openssl/params.h>
-#endif
-#if defined(HUSH_BENCH_HAVE_SODIUM)
-#include <sodium.h>
-#endif
-#if defined(HUSH_BENCH_HAVE_GCRYPT)
-#include <gcrypt.h>
-#endif
-
 /* ---- HMAC-SHA256 (32-byte key) ---- */
 
 BENCH_LOOP(hush_hmac_run,

@@ -9,16 +9,6 @@
 
 #include "bench_peers.h"
 
-#if defined(HUSH_BENCH_HAVE_OPENSSL)
-#include <openssl/crypto.h>
-#endif
-#if defined(HUSH_BENCH_HAVE_SODIUM)
-#include <sodium.h>
-#endif
-#if defined(HUSH_BENCH_HAVE_GCRYPT)
-#include <gcrypt.h>
-#endif
-
 static char summary[256];
 
 void bench_peers_init(void) {
@@ -62,7 +52,6 @@ const char *bench_peers_summary(void) { return summary; }
 /* ---- shared cipher rows ---- */
 
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-#include <openssl/evp.h>
 
 static const bench_cipher_spec *spec_of(const bench_state *st) {
     return st->arg;

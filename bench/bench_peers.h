@@ -9,6 +9,25 @@
 
 #include "bench.h"
 
+/* The peers' headers, each under the definition bench.cmake sets when the
+ * library was found (they are optional; the area files use them only
+ * under the same gates). */
+#if defined(HUSH_BENCH_HAVE_OPENSSL)
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/kdf.h>
+#include <openssl/params.h>
+#include <openssl/sha.h>
+#endif
+#if defined(HUSH_BENCH_HAVE_SODIUM)
+#include <sodium.h>
+#endif
+#if defined(HUSH_BENCH_HAVE_GCRYPT)
+#include <gcrypt.h>
+#endif
+
 /* Finds the peers built in (and initialises libsodium and libgcrypt). */
 void bench_peers_init(void);
 /* "OpenSSL 3.0.x, libsodium 1.0.18; MISSING ...: libgcrypt" */

@@ -10,16 +10,6 @@
 #include "bench.h"
 #include "bench_peers.h"
 
-#if defined(HUSH_BENCH_HAVE_OPENSSL)
-#include <openssl/evp.h>
-#endif
-#if defined(HUSH_BENCH_HAVE_SODIUM)
-#include <sodium.h>
-#endif
-#if defined(HUSH_BENCH_HAVE_GCRYPT)
-#include <gcrypt.h>
-#endif
-
 /* A one-time key per message: every implementation does its key setup per
  * message, as the AEADs do. */
 BENCH_LOOP(hush_poly1305_run, st->key[0]++;

@@ -5,17 +5,7 @@
 #include <hush.h>
 
 #include "bench.h"
-
-#if defined(HUSH_BENCH_HAVE_OPENSSL)
-#include <openssl/evp.h>
-#include <openssl/sha.h>
-#endif
-#if defined(HUSH_BENCH_HAVE_SODIUM)
-#include <sodium.h>
-#endif
-#if defined(HUSH_BENCH_HAVE_GCRYPT)
-#include <gcrypt.h>
-#endif
+#include "bench_peers.h"
 
 BENCH_LOOP(hush_sha256_run, hush_sha256(st->out, st->in, st->size))
 

@@ -9,16 +9,7 @@
 #include <hush.h>
 
 #include "bench.h"
-
-#if defined(HUSH_BENCH_HAVE_OPENSSL)
-#include <openssl/evp.h>
-#endif
-#if defined(HUSH_BENCH_HAVE_SODIUM)
-#include <sodium.h>
-#endif
-#if defined(HUSH_BENCH_HAVE_GCRYPT)
-#include <gcrypt.h>
-#endif
+#include "bench_peers.h"
 
 static const size_t point_size[] = {32, 0};
 
