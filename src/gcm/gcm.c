@@ -43,13 +43,16 @@ static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen,
         s->fused = &hush_gcm_fused_vaes512;
     if (aes == &hush_aes_aesni && gh == &hush_ghash_pclmul)
         s->fused = &hush_gcm_fused_aesni;
-    /* only the fused vpclmul512 pair reads a partial table: the generic
-     * path's ghash update reads the whole one */
-    if (one_message && s->fused == &hush_gcm_fused_vaes512)
-        hush_ghash_vpclmul512_init_powers(&s->ghash, h,
-                                          s->fused->powers_for(mlen, adlen));
-    else
 #endif
+    /* a fused tier may keep the powers in its own form, and a one-shot
+     * state computes only those its message reads; the generic path's
+     * ghash update reads the whole table of the GHASH tier */
+    if (s->fused && s->fused->setup_powers)
+        s->fused->setup_powers(&s->ghash, h,
+                               one_message && s->fused->powers_for
+                                   ? s->fused->powers_for(mlen, adlen)
+                                   : HUSH_GHASH_POWERS);
+    else
         gh->init(&s->ghash, h);
     if (s->fused == &hush_gcm_fused_aesni) gcm_kara_factors(s);
     hush_wipe(h, sizeof h);

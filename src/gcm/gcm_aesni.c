@@ -312,4 +312,4 @@ static void fused_open(const gcm_state *s, uint8_t *m, const uint8_t *c,
 }
 
 const gcm_fused_ops hush_gcm_fused_aesni = {fused_seal, fused_open,
-                                            NULL /* every power */};
+                                            NULL /* every power */, NULL};

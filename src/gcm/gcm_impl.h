@@ -42,6 +42,10 @@ struct gcm_fused_ops {
      * 16 or 32) one seal or open of these lengths reads: a one-shot state
      * computes only those. Kept next to the code that reads them. */
     int (*powers_for)(size_t mlen, size_t adlen);
+    /* Optional (NULL: the GHASH tier's init): fills the table of powers
+     * from H = E_K(0^128) in the form this tier reads, H^1..H^n (n from
+     * powers_for, or all of them). */
+    void (*setup_powers)(hush_ghash_key *k, const uint8_t h[16], int n);
 };
 
 /*

@@ -1,23 +1,42 @@
 /*
  * Fused AES-GCM tier: VAES and VPCLMULQDQ on 512-bit registers, a whole
- * seal or open in one function. Each main step takes 32 blocks (eight
- * registers): the AES rounds of the counters and the carry-less products
- * of the ciphertext are independent work the core runs side by side, and
- * the ciphertext is hashed straight from registers (seal) or as it is
- * loaded (open), never re-read from memory. The body is instantiated per
- * round count so every loop over rounds and registers unrolls; the long
- * path reads round keys and powers of H from the key state at each step
- * (see fused_src) so that no key-derived value is spilled to the stack. Tails
- * (< 256 bytes, including a partial last block) are one byte-masked step; the
- * AD's partial block is a byte-masked load, zero-padded by the mask.
+ * seal or open in one function.
  *
- * Used when the state's tiers are exactly aes=vaes512 and
- * ghash=vpclmul512 (gcm.c). With a 96-bit nonce the low 64 bits of the
- * counter are (nonce word 2 << 32) | ctr32 and ctr32 <= 2^32 - 1 within
- * GCM's length limit, so counters advance with plain 64-bit vector adds.
+ * The long path takes 32 blocks (eight registers, 512 bytes) per step. On
+ * the cores this tier runs on, 512-bit AES rounds issue on one port and
+ * carry-less multiplies (and all shuffles) on another, with the plain vector
+ * ALU operations free to go to either: an AES-128 step is 80 rounds, and
+ * the GHASH of 32 blocks plus counters, data and reductions is ~34
+ * multiplies and ~55 other operations. So the loop is written to feed both
+ * ports at once and to spend as few non-AES operations as possible:
+ *
+ * - GHASH runs in a "twisted" V form (the powers of H are stored times
+ *   x^-1), so a product needs no 1-bit shift and a reduction is two
+ *   multiplies by the reflected polynomial, two half swaps and two
+ *   three-way XORs, once per step, lane-wise, before the four lanes fold.
+ * - Products are summed with three-way XORs, two products per operation.
+ * - Counter blocks: with a 96-bit nonce the 32-bit counter of block b is
+ *   b + 2, so a step that starts at block 32s uses counters 32s + 2 ..
+ *   32s + 33. With base = 32s (low five bits zero) every counter block is
+ *   B(base) XOR t in its last byte (t < 32), except the last two, which use
+ *   B(base + 32). One XOR per register with a constant then makes the
+ *   AES input (B(base) ^ K0) ^ t: counter formation and round 0 together.
+ * - The last round takes the data XORed into its key (aesenclast(x, k ^ d)
+ *   = aesenclast(x, k) ^ d).
+ * - Seal hashes each step's ciphertext during the next step's rounds
+ *   (read back from the output), open a step's ciphertext during its own
+ *   rounds; the tail's AES takes the last step's GHASH along.
+ *
+ * Round keys and powers of H are read from the key state where they are
+ * used (see fused_src), so that no key-derived value is spilled to the
+ * stack. The body is instantiated per round count so every loop unrolls.
+ *
+ * Used when the state's tiers are exactly aes=vaes512 and ghash=vpclmul512
+ * (gcm.c), which then fills the state's table of powers in this file's
+ * twisted form (fused_setup_powers).
  *
  * Constant time: fixed-latency instructions; masks and branches depend
- * only on lengths and on the public verdict of the tag check.
+ * only on lengths and addresses.
  */
 #include "aes/aes_vaes512.h"
 #include "core/ct.h"
@@ -27,21 +46,189 @@
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
-/*
- * The long path reads round keys and powers of H from the key state (secret
- * memory) at every step instead of keeping them in registers across the
- * loop: 15 broadcast round keys, 32 powers of H and 16 data vectors do not
- * fit in 32 zmm registers, and whatever the compiler spills lands in stack
- * slots that C cannot wipe. fused_src is the pair of pointers the loops
- * read from; fused_launder() passes them through an empty asm at the top of
- * each step, so the compiler cannot prove a load of an earlier step still
- * holds and keep (and spill) it: every key-derived value is loaded, used
- * within a few instructions and dead again. Loads are cheap (three load
- * ports; a broadcast load is one uop) next to eight vaesenc per key.
- */
+/* ---- GHASH in twisted V form ----
+ *
+ * V form (ghash_impl.h) is a block read as a big-endian 128-bit integer:
+ * GCM's coefficient of x^i sits at bit 127 - i. A carry-less product of two
+ * V-form values is then the reflected field product shifted right by one
+ * bit; storing every power of H times x^-1 cancels that shift. The
+ * 256-bit product (lo, mid, hi: a_lo*b_lo, the two cross terms, a_hi*b_hi)
+ * reduces modulo x^128 + x^7 + x^2 + x + 1 by folding its low 64 bits
+ * twice: lo into mid, then mid into hi, each as one multiply by the
+ * reflected polynomial's upper word 0xc2 << 56 plus a swap of halves (the
+ * polynomial's constant term lands the other half in place). The reduced
+ * value is the fold of mid into hi. */
+
+typedef struct tw_acc {
+    __m512i lo, mid, hi;
+} tw_acc;
+
+ALWAYS_INLINE __m512i tw_poly512(void) {
+    return _mm512_broadcast_i32x4(
+        _mm_set_epi64x((long long)0xc200000000000000ull, 1));
+}
+
+/* acc = products of x and h (first pair of a sum) */
+ALWAYS_INLINE void tw_mul_set(tw_acc *a, __m512i x, __m512i h) {
+    a->lo = _mm512_clmulepi64_epi128(x, h, 0x00);
+    a->hi = _mm512_clmulepi64_epi128(x, h, 0x11);
+    a->mid = _mm512_xor_si512(_mm512_clmulepi64_epi128(x, h, 0x01),
+                              _mm512_clmulepi64_epi128(x, h, 0x10));
+}
+
+/* acc += products of x0*h0 and x1*h1: three-way XORs take two products
+ * each, so two blocks cost four XOR operations */
+ALWAYS_INLINE void tw_mul_add2(tw_acc *a, __m512i x0, __m512i h0, __m512i x1,
+                               __m512i h1) {
+    a->lo =
+        _mm512_ternarylogic_epi64(a->lo, _mm512_clmulepi64_epi128(x0, h0, 0),
+                                  _mm512_clmulepi64_epi128(x1, h1, 0), 0x96);
+    a->mid = _mm512_ternarylogic_epi64(
+        a->mid, _mm512_clmulepi64_epi128(x0, h0, 0x01),
+        _mm512_clmulepi64_epi128(x0, h0, 0x10), 0x96);
+    a->mid = _mm512_ternarylogic_epi64(
+        a->mid, _mm512_clmulepi64_epi128(x1, h1, 0x01),
+        _mm512_clmulepi64_epi128(x1, h1, 0x10), 0x96);
+    a->hi =
+        _mm512_ternarylogic_epi64(a->hi, _mm512_clmulepi64_epi128(x0, h0, 0x11),
+                                  _mm512_clmulepi64_epi128(x1, h1, 0x11), 0x96);
+}
+
+/* acc += products of x*h */
+ALWAYS_INLINE void tw_mul_add(tw_acc *a, __m512i x, __m512i h) {
+    a->lo = _mm512_xor_si512(a->lo, _mm512_clmulepi64_epi128(x, h, 0x00));
+    a->mid =
+        _mm512_ternarylogic_epi64(a->mid, _mm512_clmulepi64_epi128(x, h, 0x01),
+                                  _mm512_clmulepi64_epi128(x, h, 0x10), 0x96);
+    a->hi = _mm512_xor_si512(a->hi, _mm512_clmulepi64_epi128(x, h, 0x11));
+}
+
+/* the two folds, split so that callers can place them between AES rounds */
+ALWAYS_INLINE void tw_reduce_a(tw_acc *a) {
+    __m512i t = _mm512_clmulepi64_epi128(tw_poly512(), a->lo, 0x01);
+    a->mid = _mm512_ternarylogic_epi64(a->mid, t,
+                                       _mm512_shuffle_epi32(a->lo, 0x4e), 0x96);
+}
+ALWAYS_INLINE __m512i tw_reduce_b(const tw_acc *a) {
+    __m512i t = _mm512_clmulepi64_epi128(tw_poly512(), a->mid, 0x01);
+    return _mm512_ternarylogic_epi64(a->hi, t,
+                                     _mm512_shuffle_epi32(a->mid, 0x4e), 0x96);
+}
+
+/* lane-wise reduced products */
+ALWAYS_INLINE __m512i tw_reduce512(tw_acc *a) {
+    tw_reduce_a(a);
+    return tw_reduce_b(a);
+}
+
+/* XOR of the four 128-bit lanes (the upper lanes of the result are zero) */
+ALWAYS_INLINE __m128i tw_fold(__m512i v) {
+    __m256i t = _mm256_xor_si256(_mm512_castsi512_si256(v),
+                                 _mm512_extracti64x4_epi64(v, 1));
+    return _mm_xor_si128(_mm256_castsi256_si128(t),
+                         _mm256_extracti128_si256(t, 1));
+}
+
+/* 128-bit forms for the short paths */
+typedef struct tw_acc128 {
+    __m128i lo, mid, hi;
+} tw_acc128;
+
+ALWAYS_INLINE void tw_mul_add128(tw_acc128 *a, __m128i x, __m128i h) {
+    a->lo = _mm_xor_si128(a->lo, _mm_clmulepi64_si128(x, h, 0x00));
+    a->mid = _mm_ternarylogic_epi64(a->mid, _mm_clmulepi64_si128(x, h, 0x01),
+                                    _mm_clmulepi64_si128(x, h, 0x10), 0x96);
+    a->hi = _mm_xor_si128(a->hi, _mm_clmulepi64_si128(x, h, 0x11));
+}
+
+ALWAYS_INLINE __m128i tw_reduce128(__m128i lo, __m128i mid, __m128i hi) {
+    const __m128i p = _mm_set_epi64x((long long)0xc200000000000000ull, 1);
+    __m128i t = _mm_clmulepi64_si128(p, lo, 0x01);
+    mid = _mm_ternarylogic_epi64(mid, t, _mm_shuffle_epi32(lo, 0x4e), 0x96);
+    t = _mm_clmulepi64_si128(p, mid, 0x01);
+    return _mm_ternarylogic_epi64(hi, t, _mm_shuffle_epi32(mid, 0x4e), 0x96);
+}
+
+/* lane-wise twisted product of a and b, reduced */
+ALWAYS_INLINE __m512i tw_mul512(__m512i a, __m512i b) {
+    tw_acc acc;
+    tw_mul_set(&acc, a, b);
+    return tw_reduce512(&acc);
+}
+
+/* H (GCM bytes) -> H * x^-1 in V form: a left shift by one bit of the V
+ * form, and when a bit falls out, the reflected x^-1 (x^127 + x^6 + x + 1:
+ * 0xc2 << 120 | 1) added back. Branch-free: the carry becomes a mask. */
+ALWAYS_INLINE __m128i tw_twist(const uint8_t h[16]) {
+    __m128i v = _mm_shuffle_epi8(
+        _mm_loadu_si128((const __m128i *)(const void *)h), ghash_bswap_mask());
+    __m128i carry = _mm_srai_epi32(_mm_shuffle_epi32(v, 0xff), 31);
+    __m128i s = _mm_or_si128(_mm_slli_epi64(v, 1),
+                             _mm_srli_epi64(_mm_slli_si128(v, 8), 63));
+    return _mm_xor_si128(
+        s, _mm_and_si128(carry,
+                         _mm_set_epi64x((long long)0xc200000000000000ull, 1)));
+}
+
+/* H^1 .. H^n, twisted (n = 4, 8, 16 or 32, a constant after inlining;
+ * pow[P - e] = H^e * x^-1, the rest zero), by doubling: H^(n+1..2n) =
+ * H^(1..n) * H^n, four powers per multiplication from H^5 on, each level in
+ * registers and stored once (see ghash_vpclmul_init_powers for why). */
+ALWAYS_INLINE void tw_init_powers(hush_ghash_key *k, const uint8_t h[16],
+                                  const int n) {
+    __m128i *pw = (__m128i *)(void *)k->pow; /* pw[P - e] = H^e */
+    const int P = HUSH_GHASH_POWERS;
+    ghash_vpclmul_zero_key(k);
+    __m128i h1 = tw_twist(h);
+    tw_acc128 a = {_mm_setzero_si128(), _mm_setzero_si128(),
+                   _mm_setzero_si128()};
+    tw_mul_add128(&a, h1, h1);
+    __m128i h2 = tw_reduce128(a.lo, a.mid, a.hi);
+    /* (H^3, H^4) = (H, H^2) * H^2 in one lane-wise product */
+    __m512i h34 =
+        tw_mul512(_mm512_inserti32x4(_mm512_castsi128_si512(h1), h2, 1),
+                  _mm512_broadcast_i32x4(h2));
+    /* lanes from the lowest address: H^4, H^3, H^2, H */
+    __m512i blk[8];
+    blk[0] = _mm512_inserti32x4(
+        _mm512_inserti32x4(
+            _mm512_inserti32x4(
+                _mm512_castsi128_si512(_mm512_extracti32x4_epi32(h34, 1)),
+                _mm512_castsi512_si128(h34), 1),
+            h2, 2),
+        h1, 3);
+    int have = 4;
+#pragma GCC unroll 3
+    for (int level = 0; level < 3 && have < n; level++) {
+        __m512i hn = _mm512_broadcast_i32x4(_mm512_castsi512_si128(blk[0]));
+        const int m = have / 4;
+#pragma GCC unroll 4
+        for (int j = m - 1; j >= 0; j--)
+            blk[m + j] = blk[j];
+#pragma GCC unroll 4
+        for (int j = 0; j < m; j++)
+            blk[j] = tw_mul512(blk[m + j], hn);
+        have *= 2;
+    }
+#pragma GCC unroll 8
+    for (int j = 0; j < have / 4; j++)
+        _mm512_store_si512((void *)&pw[P - have + 4 * j], blk[j]);
+}
+
+/* ---- key material, read where it is used ----
+ *
+ * 15 broadcast round keys, 32 powers of H and the 16-24 data and product
+ * registers of a step do not fit in 32 zmm registers, and whatever the
+ * compiler spills lands in stack slots that C cannot wipe. fused_src is the
+ * pair of pointers the loops read from; fused_launder() passes them through
+ * an empty asm at the top of each step, so the compiler cannot prove a load
+ * of an earlier step still holds and keep (and spill) it: every key-derived
+ * value is loaded, used within a few instructions and dead again. A
+ * broadcast load is a load-port operation only, and the loads of a step
+ * (11-15 keys, 8 powers) are few next to its 80-112 AES rounds. */
 typedef struct fused_src {
     const __m128i *ek;  /* round keys 0..R of the AES-NI layout */
-    const uint8_t *pow; /* H^32..H^1, 16 bytes each, 64-byte aligned */
+    const uint8_t *pow; /* twisted H^32..H^1, 16 bytes each */
 } fused_src;
 
 ALWAYS_INLINE fused_src fused_src_of(const gcm_state *s) {
@@ -53,186 +240,356 @@ ALWAYS_INLINE void fused_launder(fused_src *f) {
     __asm__("" : "+r"(f->ek), "+r"(f->pow));
 }
 
-/* round key r broadcast to the four lanes, loaded where it is used */
+/* round key r broadcast to the four lanes */
 ALWAYS_INLINE __m512i round_key(const fused_src *f, unsigned r) {
     return _mm512_broadcast_i32x4(_mm_load_si128(f->ek + r));
 }
 
-/* H^(32-4i)..H^(29-4i): register i of the 32-power table */
+/* the four powers from H^(e) down to H^(e-3) (e >= 4), unaligned */
+ALWAYS_INLINE __m512i pow_from(const fused_src *f, unsigned e) {
+    return _mm512_loadu_si512(
+        (const void *)(f->pow + 16 * (HUSH_GHASH_POWERS - e)));
+}
+
+/* H^(32-4i)..H^(29-4i): register i of a 32-block step */
 ALWAYS_INLINE __m512i hpow(const fused_src *f, int i) {
     return _mm512_load_si512((const void *)(f->pow + 64 * i));
 }
 
-ALWAYS_INLINE void aes4(__m512i *x0, __m512i *x1, __m512i *x2, __m512i *x3,
-                        const fused_src *f, const unsigned R) {
-    __m512i k = round_key(f, 0);
-    *x0 = _mm512_xor_si512(*x0, k);
-    *x1 = _mm512_xor_si512(*x1, k);
-    *x2 = _mm512_xor_si512(*x2, k);
-    *x3 = _mm512_xor_si512(*x3, k);
-#pragma GCC unroll 14
-    for (unsigned r = 1; r < R; r++) {
-        k = round_key(f, r);
-        *x0 = _mm512_aesenc_epi128(*x0, k);
-        *x1 = _mm512_aesenc_epi128(*x1, k);
-        *x2 = _mm512_aesenc_epi128(*x2, k);
-        *x3 = _mm512_aesenc_epi128(*x3, k);
+/* ---- counters ----
+ *
+ * lanes (t = 2 .. 33 of the step): register i holds t = 4i + 2 .. 4i + 5;
+ * the last register's upper two lanes are t = 32, 33, i.e. t = 0, 1 of the
+ * next base. Stored as the XOR into the counter block's last byte. */
+#define T_LANE(t) 0, (uint64_t)((t) % 32) << 56
+#define T_REG(i)                                                               \
+    {                                                                          \
+        T_LANE(4 * (i) + 2), T_LANE(4 * (i) + 3), T_LANE(4 * (i) + 4),         \
+            T_LANE(4 * (i) + 5)                                                \
     }
-    k = round_key(f, R);
-    *x0 = _mm512_aesenclast_epi128(*x0, k);
-    *x1 = _mm512_aesenclast_epi128(*x1, k);
-    *x2 = _mm512_aesenclast_epi128(*x2, k);
-    *x3 = _mm512_aesenclast_epi128(*x3, k);
+static const HUSH_ALIGNED(64) uint64_t ctr_t[8][8] = {
+    T_REG(0), T_REG(1), T_REG(2), T_REG(3),
+    T_REG(4), T_REG(5), T_REG(6), T_REG(7)};
+
+ALWAYS_INLINE __m512i ctr_xor(int i) {
+    return _mm512_load_si512((const void *)ctr_t[i]);
 }
 
-/* The round function of eight registers (32 blocks): eight independent
- * chains are enough to keep both AES units busy through their latency. */
-ALWAYS_INLINE void aes8(__m512i x[8], const fused_src *f, const unsigned R) {
-    __m512i k = round_key(f, 0);
-#pragma GCC unroll 8
-    for (int i = 0; i < 8; i++)
-        x[i] = _mm512_xor_si512(x[i], k);
+/* byte reversal of each 128-bit lane */
+ALWAYS_INLINE __m512i bswap512(__m512i x) {
+    return _mm512_shuffle_epi8(x, _mm512_broadcast_i32x4(ghash_bswap_mask()));
+}
+
+/* The counter state between steps, public: le is B(base) byte-reversed
+ * (base in the low 32-bit word, all four lanes equal), be is B(base). */
+typedef struct ctr_state {
+    __m512i le, be;
+} ctr_state;
+
+ALWAYS_INLINE ctr_state ctr_start(uint64_t hi, uint64_t lo) {
+    ctr_state c;
+    c.le = _mm512_broadcast_i32x4(
+        _mm_set_epi64x((long long)hi, (long long)(lo & ~UINT64_C(0xffffffff))));
+    c.be = bswap512(c.le);
+    return c;
+}
+
+/* B(base) ^ K0 in every lane: the AES input of counter t is this ^ t */
+ALWAYS_INLINE __m512i ctr_base_k0(const ctr_state *c, __m512i k0) {
+    return _mm512_xor_si512(c->be, k0);
+}
+
+/* base += 32: an add of the 32-bit word, so it wraps as GCM's inc32 */
+ALWAYS_INLINE void ctr_advance(ctr_state *c) {
+    c->le = _mm512_add_epi32(c->le, _mm512_set_epi32(0, 0, 0, 32, 0, 0, 0, 32,
+                                                     0, 0, 0, 32, 0, 0, 0, 32));
+    c->be = bswap512(c->le);
+}
+
+/* AES input of register i from xs = B(base) ^ K0, xn = B(base + 32) ^ K0 */
+ALWAYS_INLINE __m512i ctr_input(int i, __m512i xs, __m512i xn) {
+    __m512i b = i == 7 ? _mm512_mask_blend_epi64(0xf0, xs, xn) : xs;
+    return _mm512_xor_si512(b, ctr_xor(i));
+}
+
+/* ---- the main step ----
+ *
+ * GHASH work of eight registers g[] (y already folded into g[0]), split in
+ * six slices placed between AES rounds. */
+/* The GHASH of a step's 32 blocks, read from memory where each register
+ * is multiplied (seal reads back the ciphertext it stored a step before,
+ * open the ciphertext it is about to decrypt): nothing of it is held in
+ * registers across the AES rounds, which need 8 registers of state, and the
+ * compiler needs to keep (and spill) nothing. */
+typedef struct gh_work {
+    const uint8_t *src; /* 512 bytes, GCM order */
+    __m128i y;          /* the hash so far, folded into the first block */
+    tw_acc a;
+} gh_work;
+
+/* register i of the blocks to hash, byte-reversed to V form */
+ALWAYS_INLINE __m512i gh_get(const gh_work *w, int i) {
+    __m512i g = bswap512(_mm512_loadu_si512(w->src + 64 * i));
+    return i ? g : _mm512_xor_si512(g, _mm512_zextsi128_si512(w->y));
+}
+
+ALWAYS_INLINE void gh_from_mem(gh_work *w, const uint8_t *p, __m128i y) {
+    __asm__("" : "+r"(p)); /* the compiler may not reuse what it stored */
+    w->src = p;
+    w->y = y;
+}
+
+ALWAYS_INLINE void gh_slice(gh_work *w, const fused_src *f, int slice) {
+    if (slice == 0) tw_mul_set(&w->a, gh_get(w, 0), hpow(f, 0));
+    if (slice == 0) tw_mul_add(&w->a, gh_get(w, 1), hpow(f, 1));
+    if (slice >= 1 && slice <= 3)
+        tw_mul_add2(&w->a, gh_get(w, 2 * slice), hpow(f, 2 * slice),
+                    gh_get(w, 2 * slice + 1), hpow(f, 2 * slice + 1));
+    if (slice == 4) tw_reduce_a(&w->a);
+}
+
+/* the last slice: the reduced, folded hash */
+ALWAYS_INLINE __m128i gh_finish(gh_work *w) {
+    return tw_fold(tw_reduce_b(&w->a));
+}
+
+/* Which slice of GHASH runs after AES round r (1..R-1), -1 none: spread
+ * over the rounds so that both ports stay busy. */
+ALWAYS_INLINE int slice_after(unsigned r, const unsigned R) {
+    if (R == 10) {
+        static const signed char s10[10] = {-1, 0, -1, 1, -1, 2, -1, 3, 4, -1};
+        return s10[r];
+    }
+    static const signed char s14[14] = {-1, 0,  -1, 1,  -1, 2,  -1,
+                                        3,  -1, 4,  -1, -1, -1, -1};
+    return s14[r];
+}
+
+/*
+ * One 32-block step: x = AES of the counter registers (inputs given),
+ * stitched with the GHASH of w when hash is set (its result returned);
+ * then out = in ^ keystream. Returns the GHASH value when hash, else 0.
+ */
+ALWAYS_INLINE __m128i step32(__m512i x[8], gh_work *w, const fused_src *f,
+                             uint8_t *out, const uint8_t *in, const unsigned R,
+                             const int hash) {
 #pragma GCC unroll 14
     for (unsigned r = 1; r < R; r++) {
-        k = round_key(f, r);
+        __m512i k = round_key(f, r);
 #pragma GCC unroll 8
         for (int i = 0; i < 8; i++)
             x[i] = _mm512_aesenc_epi128(x[i], k);
+        if (hash && slice_after(r, R) >= 0) gh_slice(w, f, slice_after(r, R));
     }
-    k = round_key(f, R);
+    __m128i y = hash ? gh_finish(w) : _mm_setzero_si128();
+    __m512i kl = round_key(f, R);
 #pragma GCC unroll 8
-    for (int i = 0; i < 8; i++)
-        x[i] = _mm512_aesenclast_epi128(x[i], k);
+    for (int i = 0; i < 8; i++) {
+        __m512i d = _mm512_xor_si512(kl, _mm512_loadu_si512(in + 64 * i));
+        x[i] = _mm512_aesenclast_epi128(x[i], d);
+        _mm512_storeu_si512(out + 64 * i, x[i]);
+    }
+    return y;
 }
 
-/* acc = (acc ^ g[0..7] as 32 blocks) * matching powers, reduced once */
-ALWAYS_INLINE __m128i ghash32(__m128i acc, __m512i g[8], const fused_src *f) {
-    ghash_acc512 a;
-    __m512i h = hpow(f, 0);
-    g[0] = _mm512_xor_si512(g[0], _mm512_zextsi128_si512(acc));
-    a.lo = _mm512_clmulepi64_epi128(g[0], h, 0x00);
-    a.hi = _mm512_clmulepi64_epi128(g[0], h, 0x11);
-    a.mid = _mm512_xor_si512(_mm512_clmulepi64_epi128(g[0], h, 0x01),
-                             _mm512_clmulepi64_epi128(g[0], h, 0x10));
+/*
+ * The tail: len (1..511) bytes in one or two groups of four registers
+ * (groups = 1 or 2, a constant), byte-masked, stitched with w's GHASH when
+ * hash is set. The output registers (zero past len) go to o[].
+ */
+ALWAYS_INLINE __m128i tail_aes(__m512i o[8], gh_work *w, const fused_src *f,
+                               uint8_t *out, const uint8_t *in, size_t len,
+                               __m512i xs, __m512i xn, const unsigned R,
+                               const int groups, const int hash) {
+    __m512i x[8];
+    const int nr = 4 * groups;
 #pragma GCC unroll 8
-    for (int i = 1; i < 8; i++)
-        ghash_acc512_mul(&a, g[i], hpow(f, i));
-    return ghash_acc512_reduce(&a);
+    for (int i = 0; i < nr; i++)
+        x[i] = ctr_input(i, xs, xn);
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < R; r++) {
+        __m512i k = round_key(f, r);
+#pragma GCC unroll 8
+        for (int i = 0; i < nr; i++)
+            x[i] = _mm512_aesenc_epi128(x[i], k);
+        if (hash && slice_after(r, R) >= 0) gh_slice(w, f, slice_after(r, R));
+    }
+    __m128i y = hash ? gh_finish(w) : _mm_setzero_si128();
+    __m512i kl = round_key(f, R);
+#pragma GCC unroll 8 /* x[i] stays in registers */
+    for (int i = 0; i < nr; i++) {
+        size_t at = 64 * (size_t)i;
+        if (at < len) { /* public */
+            size_t n = len - at < 64 ? len - at : 64;
+            __m512i d = hush_tail_load512(in + at, n);
+            __m512i c = _mm512_aesenclast_epi128(x[i], _mm512_xor_si512(kl, d));
+            c = _mm512_maskz_mov_epi8(vaes_byte_mask(n), c);
+            hush_tail_store512(out + at, c, n);
+            o[i] = c;
+        } else {
+            o[i] = _mm512_setzero_si512();
+        }
+    }
+    return y;
 }
 
-static inline __mmask8 block_mask(size_t blocks) {
-    return blocks >= 4 ? 0xff : (__mmask8)((1u << (2 * blocks)) - 1);
+/* The tag: E(J0) XOR the hash, E(J0) from the public J0 words. */
+ALWAYS_INLINE __m128i tag_of(const fused_src *f, uint64_t hi, uint64_t lo,
+                             __m128i y, const unsigned R) {
+    __m128i x = _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo),
+                                 ghash_bswap_mask());
+    x = _mm_xor_si128(x, f->ek[0]);
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < R; r++)
+        x = _mm_aesenc_si128(x, f->ek[r]);
+    return _mm_aesenclast_si128(
+        x, _mm_xor_si128(f->ek[R], _mm_shuffle_epi8(y, ghash_bswap_mask())));
 }
 
 /* GHASH of len bytes (the last block zero-padded) into acc */
-static inline __m128i ghash_bytes(__m128i acc, const hush_ghash_key *k,
+static inline __m128i ghash_bytes(__m128i acc, const fused_src *f,
                                   const uint8_t *p, size_t len) {
-    for (; len >= 256; len -= 256, p += 256)
-        acc = ghash_vpclmul_run(k, acc, p, 16);
+    for (; len >= 512; len -= 512, p += 512) {
+        gh_work w;
+        gh_from_mem(&w, p, acc);
+        for (int s = 0; s < 5; s++)
+            gh_slice(&w, f, s);
+        acc = gh_finish(&w);
+    }
     if (len > 0) {
-        size_t blocks = (len + 15) / 16;
-        __m512i g[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(),
-                        _mm512_setzero_si512(), _mm512_setzero_si512()};
-        ghash_acc512 a;
-        for (size_t i = 0; 64 * i < len; i++)
-            g[i] = ghash_bswap512(hush_tail_load512(p + 64 * i, len - 64 * i));
-        g[0] = _mm512_xor_si512(g[0], _mm512_zextsi128_si512(acc));
-        ghash_acc512_zero(&a);
-        ghash_acc512_blocks(&a, k, g, blocks);
-        acc = ghash_acc512_reduce(&a);
+        unsigned nb = (unsigned)((len + 15) / 16);
+        tw_acc a;
+        a.lo = a.mid = a.hi = _mm512_setzero_si512();
+#pragma GCC unroll 8
+        for (unsigned i = 0; i < 8; i++) {
+            size_t at = 64 * (size_t)i;
+            if (at < len) {
+                __m512i g = bswap512(
+                    hush_tail_load512(p + at, len - at < 64 ? len - at : 64));
+                if (i == 0)
+                    g = _mm512_xor_si512(g, _mm512_zextsi128_si512(acc));
+                tw_mul_add(&a, g, pow_from(f, nb - 4 * i));
+            }
+        }
+        acc = tw_fold(tw_reduce512(&a));
     }
     return acc;
 }
 
 /*
- * The message pass. enc = 1: in is plaintext, out ciphertext, GHASH over
- * out; enc = 0: the reverse, GHASH over in. Returns the updated GHASH
- * accumulator; *ctr (four counters in native order, one per lane) is the
- * first counter block's, advanced as blocks are used.
+ * The message pass of a long message (len > 0 bytes): returns the GHASH
+ * value after the message, with the lengths block folded in when that is
+ * free (*lens_done set), from acc (the AD's hash). enc = 1: in is
+ * plaintext, GHASH over out; enc = 0: the reverse, GHASH over in.
  */
 ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, uint8_t *out,
-                                 const uint8_t *in, size_t len, __m512i ctr,
-                                 __m128i acc, const unsigned R, const int enc) {
-    const __m512i four = _mm512_set_epi64(0, 4, 0, 4, 0, 4, 0, 4);
+                                 const uint8_t *in, size_t len, ctr_state *c,
+                                 __m128i acc, __m128i lens, const unsigned R,
+                                 const int enc) {
     fused_src f = fused_src_of(s);
+    gh_work w = {.src = NULL, .y = _mm_setzero_si128()};
+    int pending = 0; /* seal: w holds the previous step's ciphertext */
     for (; len >= 512; len -= 512, in += 512, out += 512) {
-        __m512i x[8], g[8];
+        __m512i x[8];
         fused_launder(&f);
+        __m512i k0 = round_key(&f, 0);
+        __m512i xs = ctr_base_k0(c, k0);
+        ctr_advance(c);
+        __m512i xn = ctr_base_k0(c, k0);
 #pragma GCC unroll 8
-        for (int i = 0; i < 8; i++) {
-            x[i] = vaes_bswap128(ctr);
-            ctr = _mm512_add_epi64(ctr, four);
+        for (int i = 0; i < 8; i++)
+            x[i] = ctr_input(i, xs, xn);
+        if (enc) {
+            /* the first step has nothing to hash yet */
+            if (pending)
+                acc = step32(x, &w, &f, out, in, R, 1);
+            else
+                step32(x, &w, &f, out, in, R, 0);
+            pending = 1;
+            gh_from_mem(&w, out, acc);
+        } else {
+            gh_from_mem(&w, in, acc);
+            acc = step32(x, &w, &f, out, in, R, 1);
         }
+    }
+    /* the tail (< 512 bytes): its blocks times H^(nb+1) .. H^2 and the
+     * lengths block times H (when nb + 1 <= 32 powers), one reduction */
+    unsigned nb = (unsigned)((len + 15) / 16);
+    fused_launder(&f);
+    if (len == 0) {
+        if (pending) {
+            for (int sl = 0; sl < 5; sl++)
+                gh_slice(&w, &f, sl);
+            acc = gh_finish(&w);
+        }
+    } else {
+        __m512i o[8], k0 = round_key(&f, 0);
+        __m512i xs = ctr_base_k0(c, k0);
+        ctr_advance(c);
+        __m512i xn = ctr_base_k0(c, k0);
         if (!enc) {
+            /* open: the ciphertext, read before the output overwrites it */
 #pragma GCC unroll 8
-            for (int i = 0; i < 8; i++)
-                g[i] = ghash_bswap512(_mm512_loadu_si512(in + 64 * i));
-            acc = ghash32(acc, g, &f);
+            for (int i = 0; i < 8; i++) {
+                size_t at = 64 * (size_t)i;
+                o[i] = at < len ? hush_tail_load512(
+                                      in + at, len - at < 64 ? len - at : 64)
+                                : _mm512_setzero_si512();
+            }
         }
-        aes8(x, &f, R);
-#pragma GCC unroll 8
-        for (int i = 0; i < 8; i++) {
-            x[i] = _mm512_xor_si512(x[i], _mm512_loadu_si512(in + 64 * i));
-            _mm512_storeu_si512(out + 64 * i, x[i]);
+        __m512i t[8];
+        if (len > 256) {
+            if (pending)
+                acc = tail_aes(t, &w, &f, out, in, len, xs, xn, R, 2, 1);
+            else
+                tail_aes(t, &w, &f, out, in, len, xs, xn, R, 2, 0);
+        } else {
+            if (pending)
+                acc = tail_aes(t, &w, &f, out, in, len, xs, xn, R, 1, 1);
+            else
+                tail_aes(t, &w, &f, out, in, len, xs, xn, R, 1, 0);
+#pragma GCC unroll 4
+            for (int i = 4; i < 8; i++)
+                t[i] = _mm512_setzero_si512();
         }
         if (enc) {
 #pragma GCC unroll 8
             for (int i = 0; i < 8; i++)
-                g[i] = ghash_bswap512(x[i]);
-            acc = ghash32(acc, g, &f);
+                o[i] = t[i];
         }
+        const unsigned fold_lens = nb + 1 <= HUSH_GHASH_POWERS;
+        const unsigned top = nb + fold_lens; /* power of the first block */
+        tw_acc a;
+        a.lo = a.mid = a.hi = _mm512_setzero_si512();
+#pragma GCC unroll 8
+        for (unsigned i = 0; i < 8; i++) {
+            if (16 * 4 * i < 16 * nb) {
+                __m512i g = bswap512(o[i]);
+                if (i == 0)
+                    g = _mm512_xor_si512(g, _mm512_zextsi128_si512(acc));
+                tw_mul_add(&a, g, pow_from(&f, top - 4 * i));
+            }
+        }
+        if (fold_lens) {
+            tw_mul_add(
+                &a, _mm512_zextsi128_si512(lens),
+                _mm512_zextsi128_si512(_mm_loadu_si128(
+                    (const __m128i *)(const void *)(f.pow +
+                                                    16 * (HUSH_GHASH_POWERS -
+                                                          1)))));
+            return tw_fold(tw_reduce512(&a));
+        }
+        acc = tw_fold(tw_reduce512(&a));
     }
-    /* what is left (< 512 bytes): steps of at most 16 blocks */
-    for (; len > 256; len -= 256, in += 256, out += 256) {
-        __m512i x[4], d[4], g[4];
-        ghash_acc512 a;
-        fused_launder(&f);
-        for (int i = 0; i < 4; i++) {
-            d[i] = _mm512_loadu_si512(in + 64 * i);
-            x[i] = vaes_bswap128(ctr);
-            ctr = _mm512_add_epi64(ctr, four);
-        }
-        aes4(&x[0], &x[1], &x[2], &x[3], &f, R);
-        for (int i = 0; i < 4; i++) {
-            x[i] = _mm512_xor_si512(x[i], d[i]);
-            _mm512_storeu_si512(out + 64 * i, x[i]);
-            g[i] = ghash_bswap512(enc ? x[i] : d[i]);
-        }
-        g[0] = _mm512_xor_si512(g[0], _mm512_zextsi128_si512(acc));
-        ghash_acc512_zero(&a);
-        ghash_acc512_blocks(&a, &s->ghash, g, 16);
-        acc = ghash_acc512_reduce(&a);
-    }
-    if (len > 0) {
-        /* one masked step: whole blocks and a zero-padded partial one */
-        size_t blocks = (len + 15) / 16;
-        __m512i x[4], d[4], g[4];
-        ghash_acc512 a;
-        __mmask64 bm[4];
-#pragma GCC unroll 4 /* x[i] stays in registers */
-        for (int i = 0; i < 4; i++) {
-            size_t at = 64 * (size_t)i;
-            bm[i] = at < len ? vaes_byte_mask(len - at) : 0;
-            d[i] = at < len ? hush_tail_load512(in + at, len - at)
-                            : _mm512_setzero_si512();
-            x[i] = vaes_bswap128(ctr);
-            ctr = _mm512_add_epi64(ctr, four);
-        }
-        aes4(&x[0], &x[1], &x[2], &x[3], &f, R);
-#pragma GCC unroll 4 /* x[i] stays in registers */
-        for (int i = 0; i < 4; i++) {
-            size_t at = 64 * (size_t)i;
-            x[i] = _mm512_maskz_xor_epi64(0xff, x[i], d[i]);
-            x[i] = _mm512_maskz_mov_epi8(bm[i], x[i]);
-            if (at < len) hush_tail_store512(out + at, x[i], len - at);
-            g[i] = ghash_bswap512(enc ? x[i] : d[i]);
-        }
-        g[0] = _mm512_xor_si512(g[0], _mm512_zextsi128_si512(acc));
-        ghash_acc512_zero(&a);
-        ghash_acc512_blocks(&a, &s->ghash, g, blocks);
-        acc = ghash_acc512_reduce(&a);
-    }
-    return acc;
+    /* the lengths block on its own */
+    tw_acc128 a = {_mm_setzero_si128(), _mm_setzero_si128(),
+                   _mm_setzero_si128()};
+    tw_mul_add128(
+        &a, _mm_xor_si128(acc, lens),
+        _mm_loadu_si128(
+            (const __m128i *)(const void *)(f.pow +
+                                            16 * (HUSH_GHASH_POWERS - 1))));
+    return tw_reduce128(a.lo, a.mid, a.hi);
 }
 
 /*
@@ -245,12 +602,17 @@ ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, uint8_t *out,
  */
 #define SHORT_MAX 112
 
+static inline __mmask8 block_mask(size_t blocks) {
+    return blocks >= 4 ? 0xff : (__mmask8)((1u << (2 * blocks)) - 1);
+}
+
 ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
                              const uint8_t *in, size_t len, const uint8_t *ad,
                              size_t adlen, const uint8_t *nonce,
                              uint8_t tag[16], const unsigned R, const int enc) {
     const __m128i *ek = aesni_key_of(&s->aes)->ek;
     const hush_ghash_key *k = &s->ghash;
+    fused_src f = fused_src_of(s);
     const int two = len > 48; /* public: the message length */
     uint64_t hi, lo;
     gcm_j0_words(nonce, &hi, &lo);
@@ -294,48 +656,45 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
     __m512i o1 = _mm512_maskz_mov_epi8(bm1, _mm512_xor_si512(ks1, d1));
     if (len) hush_tail_store512(out, o0, len < 64 ? len : 64);
     if (len > 64) hush_tail_store512(out + 64, o1, len - 64);
-    __m512i gc0 = ghash_bswap512(enc ? o0 : d0);
-    __m512i gc1 = ghash_bswap512(enc ? o1 : d1);
+    __m512i gc0 = bswap512(enc ? o0 : d0);
+    __m512i gc1 = bswap512(enc ? o1 : d1);
 
     size_t cb = (len + 15) / 16;
-    ghash_acc a = {_mm_setzero_si128(), _mm_setzero_si128(),
-                   _mm_setzero_si128()};
+    tw_acc z;
+    z.lo = z.mid = z.hi = _mm512_setzero_si512();
     /* the AD: one raw block (times H^(cb+2)) or its GHASH (times H^(cb+1)) */
+    __m128i y = _mm_setzero_si128();
+    __m128i ypow = _mm_setzero_si128();
     if (adlen > 16) {
-        __m128i y = ghash_bytes(_mm_setzero_si128(), k, ad, adlen);
-        ghash_acc_mul(&a, y,
-                      _mm_load_si128((const __m128i *)(const void *)
-                                         k->pow[HUSH_GHASH_POWERS - 1 - cb]));
+        y = ghash_bytes(_mm_setzero_si128(), &f, ad, adlen);
+        ypow = _mm_load_si128(
+            (const __m128i *)(const void *)k->pow[HUSH_GHASH_POWERS - 1 - cb]);
     } else if (adlen > 0) {
-        __m128i y =
-            _mm_shuffle_epi8(hush_tail_load128(ad, adlen), ghash_bswap_mask());
-        ghash_acc_mul(&a, y,
-                      _mm_load_si128((const __m128i *)(const void *)
-                                         k->pow[HUSH_GHASH_POWERS - 2 - cb]));
+        y = _mm_shuffle_epi8(hush_tail_load128(ad, adlen), ghash_bswap_mask());
+        ypow = _mm_load_si128(
+            (const __m128i *)(const void *)k->pow[HUSH_GHASH_POWERS - 2 - cb]);
     }
-    /* the lengths block times H */
+    /* the lengths block times H in lane 1 of the same register */
     __m128i lens = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
                                   (long long)((uint64_t)len * 8));
-    ghash_acc_mul(
-        &a, lens,
+    __m512i yl = _mm512_inserti32x4(_mm512_castsi128_si512(y), lens, 1);
+    __m512i ylp = _mm512_inserti32x4(
+        _mm512_castsi128_si512(ypow),
         _mm_load_si128(
-            (const __m128i *)(const void *)k->pow[HUSH_GHASH_POWERS - 1]));
-    __m128i y;
+            (const __m128i *)(const void *)k->pow[HUSH_GHASH_POWERS - 1]),
+        1);
+    yl = _mm512_maskz_mov_epi64(0x0f, yl);
+    ylp = _mm512_maskz_mov_epi64(0x0f, ylp);
+    tw_mul_set(&z, yl, ylp);
     if (cb) {
         /* ciphertext block i (from 1) times H^(cb + 2 - i) */
-        ghash_acc512 z;
-        ghash_acc512_zero(&z);
         const uint64_t(*pw)[2] = k->pow + (HUSH_GHASH_POWERS - 1 - cb);
-        ghash_acc512_mul(&z, gc0, _mm512_maskz_loadu_epi64(block_mask(cb), pw));
+        tw_mul_add(&z, gc0, _mm512_maskz_loadu_epi64(block_mask(cb), pw));
         if (two)
-            ghash_acc512_mul(
-                &z, gc1, _mm512_maskz_loadu_epi64(block_mask(cb - 4), pw + 4));
-        y = ghash_reduce(_mm_xor_si128(a.lo, ghash_fold_lanes(z.lo)),
-                         _mm_xor_si128(a.mid, ghash_fold_lanes(z.mid)),
-                         _mm_xor_si128(a.hi, ghash_fold_lanes(z.hi)));
-    } else {
-        y = ghash_reduce(a.lo, a.mid, a.hi);
+            tw_mul_add(&z, gc1,
+                       _mm512_maskz_loadu_epi64(block_mask(cb - 4), pw + 4));
     }
+    y = tw_fold(tw_reduce512(&z));
     __m128i t = _mm_xor_si128(_mm_shuffle_epi8(y, ghash_bswap_mask()), ek0);
     _mm_storeu_si128((__m128i *)(void *)tag, t);
 }
@@ -345,10 +704,8 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
  * one message block and the lengths block. Straight-line 128-bit code:
  * E(J0) and the keystream block J0+1 in two interleaved AES-NI chains, the
  * three GHASH blocks times H^3, H^2, H^1 (an empty AD or message block is
- * zero and adds nothing) and one reduction. The 512-bit short_run spends
- * its time on lane moves, masks and folds for work that is one block wide.
- * Round keys are read from the schedule as memory operands, so nothing
- * key-derived reaches the stack.
+ * zero and adds nothing) and one reduction. Round keys are read from the
+ * schedule as memory operands, so nothing key-derived reaches the stack.
  */
 ALWAYS_INLINE void tiny_run(const gcm_state *s, uint8_t *out, const uint8_t *in,
                             size_t len, const uint8_t *ad, size_t adlen,
@@ -371,7 +728,6 @@ ALWAYS_INLINE void tiny_run(const gcm_state *s, uint8_t *out, const uint8_t *in,
         x0 = _mm_aesenc_si128(x0, ek[r]);
         x1 = _mm_aesenc_si128(x1, ek[r]);
     }
-    x0 = _mm_aesenclast_si128(x0, ek[R]);
     x1 = _mm_aesenclast_si128(x1, ek[R]);
     /* No access at all for an empty message or AD: callers pass NULL then,
      * and a fully masked access to an unmapped page is a slow microcode
@@ -393,64 +749,49 @@ ALWAYS_INLINE void tiny_run(const gcm_state *s, uint8_t *out, const uint8_t *in,
     /* H^j is pow[HUSH_GHASH_POWERS - j]; the AD block is times H^3 when a
      * message block follows it, else H^2 (lengths are public) */
     size_t apow = len ? 3 : 2;
-    ghash_acc acc = {_mm_setzero_si128(), _mm_setzero_si128(),
+    tw_acc128 acc = {_mm_setzero_si128(), _mm_setzero_si128(),
                      _mm_setzero_si128()};
-    ghash_acc_mul(
+    tw_mul_add128(
         &acc, a,
         _mm_load_si128(
             (const __m128i *)(const void *)pw[HUSH_GHASH_POWERS - apow]));
-    ghash_acc_mul(&acc, c,
+    tw_mul_add128(&acc, c,
                   _mm_load_si128((
                       const __m128i *)(const void *)pw[HUSH_GHASH_POWERS - 2]));
-    ghash_acc_mul(&acc, lens,
+    tw_mul_add128(&acc, lens,
                   _mm_load_si128((
                       const __m128i *)(const void *)pw[HUSH_GHASH_POWERS - 1]));
-    __m128i y = ghash_reduce(acc.lo, acc.mid, acc.hi);
+    __m128i y = tw_reduce128(acc.lo, acc.mid, acc.hi);
+    /* aesenclast(x, k) ^ v = aesenclast(x, k ^ v) */
     _mm_storeu_si128((__m128i *)(void *)tag,
-                     _mm_xor_si128(_mm_shuffle_epi8(y, bswap), x0));
+                     _mm_aesenclast_si128(
+                         x0, _mm_xor_si128(ek[R], _mm_shuffle_epi8(y, bswap))));
 }
 
-/* Everything of a seal or open but the verdict: the computed tag. */
+/* Everything of a long seal or open but the verdict: the computed tag. */
 ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
                              const uint8_t *in, size_t len, const uint8_t *ad,
                              size_t adlen, const uint8_t *nonce,
                              uint8_t tag[16], const unsigned R, const int enc) {
     uint64_t hi, lo;
     gcm_j0_words(nonce, &hi, &lo);
-    __m512i ctr = _mm512_add_epi64(
-        _mm512_broadcast_i32x4(_mm_set_epi64x((long long)hi, (long long)lo)),
-        _mm512_set_epi64(0, 4, 0, 3, 0, 2, 0, 1));
+    fused_src f = fused_src_of(s);
     __m128i acc = _mm_setzero_si128();
-    if (adlen) acc = ghash_bytes(acc, &s->ghash, ad, adlen);
-    /* E(J0) is key-derived: it waits in the tag buffer (the caller's output
-     * or open's wiped `want`), not in a register the loop below would
-     * spill. The tag may alias the AD or the nonce (not the message), so
-     * it is written only after both are read; the empty asm tells the
-     * compiler the buffer may have changed, so it reloads it at the end
-     * instead of keeping the value in a register. */
-    __m128i j0 = _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo),
-                                  ghash_bswap_mask());
-    _mm_storeu_si128((__m128i *)(void *)tag,
-                     aesni_encrypt1(aesni_key_of(&s->aes), R, j0));
-    __asm__("" : "+m"(*(uint8_t(*)[16])tag));
-    if (len) acc = crypt_pass(s, out, in, len, ctr, acc, R, enc);
+    if (adlen) acc = ghash_bytes(acc, &f, ad, adlen);
+    ctr_state c = ctr_start(hi, lo);
     __m128i lens = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
                                   (long long)((uint64_t)len * 8));
-    acc = ghash_mul1(_mm_xor_si128(acc, lens),
-                     _mm_load_si128((const __m128i *)(const void *)
-                                        s->ghash.pow[HUSH_GHASH_POWERS - 1]));
-    __m128i t = _mm_xor_si128(_mm_shuffle_epi8(acc, ghash_bswap_mask()),
-                              _mm_loadu_si128((const __m128i *)(void *)tag));
-    _mm_storeu_si128((__m128i *)(void *)tag, t);
+    acc = crypt_pass(s, out, in, len, &c, acc, lens, R, enc);
+    fused_launder(&f);
+    _mm_storeu_si128((__m128i *)(void *)tag, tag_of(&f, hi, lo, acc, R));
 }
 
 /*
  * Neither path leaves key material on the stack (no scrub needed): the
- * short path broadcasts round keys from the schedule into registers, the
+ * short paths broadcast round keys from the schedule into registers, the
  * long path loads round keys and powers of H from the state at every step
- * (fused_src), E(J0) waits in the tag buffer, and the stack slots the
- * compiler uses hold only counters, constants, public AD blocks and `want`
- * (wiped). The leak census (tools/leakscan) checks both paths.
+ * (fused_src), and the stack slots the compiler uses hold only counters,
+ * constants and public data. The leak census (tools/leakscan) checks both.
  */
 static void fused_seal(const gcm_state *s, uint8_t *c, uint8_t *tag,
                        const uint8_t *m, size_t mlen, const uint8_t *ad,
@@ -490,15 +831,36 @@ static void fused_open(const gcm_state *s, uint8_t *m, const uint8_t *c,
         fused_run(s, m, c, clen, ad, adlen, nonce, want, 14, 0);
 }
 
-/* The powers of H the paths above read: short_run H^1..H^(cb+2) (cb <= 7)
- * and, for AD over 16 bytes, ghash_bytes' runs of up to 16; crypt_pass
- * steps of at most 16 blocks below 512 bytes, H^32..H^1 from there on. */
+/* How many powers of H (4, 8, 16 or 32) the paths above read for these
+ * lengths: tiny_run H^3; short_run H^(cb+2) (cb <= 7 message blocks);
+ * ghash_bytes H^(blocks of the AD's last run); crypt_pass's tail H^(nb+1),
+ * its steps H^32. */
 static int fused_powers_for(size_t mlen, size_t adlen) {
     _Static_assert((SHORT_MAX + 15) / 16 + 2 <= 16, "short_run powers");
-    if (mlen >= 512) return HUSH_GHASH_POWERS;
-    if (mlen <= 96 && adlen <= 16) return 8; /* cb <= 6: H^8 at most */
-    return 16;
+    size_t need;
+    if (mlen <= 16 && adlen <= 16)
+        need = 3;
+    else if (mlen <= SHORT_MAX)
+        need = (mlen + 15) / 16 + 2;
+    else
+        need = mlen >= 512 ? HUSH_GHASH_POWERS : (mlen + 15) / 16 + 1;
+    if (adlen > 16 || (adlen && mlen > SHORT_MAX))
+        need = adlen >= 512
+                   ? HUSH_GHASH_POWERS
+                   : ((adlen + 15) / 16 > need ? (adlen + 15) / 16 : need);
+    return need <= 4 ? 4 : need <= 8 ? 8 : need <= 16 ? 16 : HUSH_GHASH_POWERS;
 }
 
-const gcm_fused_ops hush_gcm_fused_vaes512 = {fused_seal, fused_open,
-                                              fused_powers_for};
+static void fused_setup_powers(hush_ghash_key *k, const uint8_t h[16], int n) {
+    if (n <= 4)
+        tw_init_powers(k, h, 4);
+    else if (n <= 8)
+        tw_init_powers(k, h, 8);
+    else if (n <= 16)
+        tw_init_powers(k, h, 16);
+    else
+        tw_init_powers(k, h, 32);
+}
+
+const gcm_fused_ops hush_gcm_fused_vaes512 = {
+    fused_seal, fused_open, fused_powers_for, fused_setup_powers};
