@@ -1,0 +1,58 @@
+# Fuzz targets (tests/fuzz/README.md). Each target is one program:
+#
+# - in a HUSH_FUZZ build (make fuzz: clang, -fsanitize=fuzzer,address,
+#   undefined, its own build directory) libFuzzer drives it;
+# - in every other build fuzz_replay.c drives it, and the ctest
+#   fuzz.<target> runs every seed the target generates through it, so the
+#   targets build with gcc and clang alike and their checks hold on the
+#   seeds in `make test` and `make sanitize`.
+#
+#   hush_add_fuzz(NAME aead_open SOURCES fuzz_aead_open.c [LIBS ...]
+#                 [MODEL]              # links the Ascon model
+#                 [EXTRA file.c ...]   # sources from elsewhere (paths)
+#                 [INCLUDE dir ...]
+#                 [FLAGS -max_len=N ...])  # libFuzzer flags of its runs
+
+set(HUSH_FUZZ_TARGETS)
+set(HUSH_FUZZ_LINES "")
+
+function(hush_add_fuzz)
+  cmake_parse_arguments(F "MODEL" "NAME" "SOURCES;EXTRA;INCLUDE;LIBS;FLAGS"
+                        ${ARGN})
+  set(exe fuzz_${F_NAME})
+  list(TRANSFORM F_SOURCES PREPEND ${HUSH_FRAGMENT_DIR}/)
+  list(APPEND F_SOURCES ${F_EXTRA})
+  if(F_MODEL)
+    list(APPEND F_SOURCES ${_model})
+  endif()
+  if(HUSH_FUZZ)
+    add_executable(${exe} ${F_SOURCES} ${HUSH_FRAGMENT_DIR}/fuzz_common.c)
+    target_link_options(${exe} PRIVATE -fsanitize=fuzzer)
+  else()
+    add_executable(${exe} ${F_SOURCES} ${HUSH_FRAGMENT_DIR}/fuzz_common.c
+                   ${HUSH_FRAGMENT_DIR}/fuzz_replay.c)
+    add_test(NAME fuzz.${F_NAME} COMMAND ${exe})
+    set_tests_properties(fuzz.${F_NAME} PROPERTIES TIMEOUT 300)
+  endif()
+  target_include_directories(${exe} PRIVATE ${HUSH_FRAGMENT_DIR}
+                             ${PROJECT_SOURCE_DIR}/tests/ascon ${F_INCLUDE})
+  target_link_libraries(${exe} PRIVATE hush_static ${F_LIBS})
+  # one line per target for run.sh: the name, then its libFuzzer flags
+  string(JOIN " " _line ${F_NAME} ${F_FLAGS})
+  set(HUSH_FUZZ_TARGETS ${HUSH_FUZZ_TARGETS} ${F_NAME} PARENT_SCOPE)
+  set(HUSH_FUZZ_LINES "${HUSH_FUZZ_LINES}${_line}\n" PARENT_SCOPE)
+endfunction()
+
+# the project's own SP 800-232 model, the reference for Ascon
+set(_model ${PROJECT_SOURCE_DIR}/tests/ascon/ascon_model.c)
+set(_peers OpenSSL::Crypto PkgConfig::SODIUM)
+
+hush_add_fuzz(NAME aead_open SOURCES fuzz_aead_open.c)
+
+if(HUSH_FUZZ)
+  # `make fuzz` builds this target, then tests/fuzz/run.sh runs each one
+  list(TRANSFORM HUSH_FUZZ_TARGETS PREPEND fuzz_ OUTPUT_VARIABLE _exes)
+  add_custom_target(fuzz-targets DEPENDS ${_exes})
+  file(CONFIGURE OUTPUT ${PROJECT_BINARY_DIR}/fuzz-targets.txt
+       CONTENT "${HUSH_FUZZ_LINES}")
+endif()
