@@ -48,6 +48,8 @@ set(_model ${PROJECT_SOURCE_DIR}/tests/ascon/ascon_model.c)
 set(_peers OpenSSL::Crypto PkgConfig::SODIUM)
 
 hush_add_fuzz(NAME aead_open SOURCES fuzz_aead_open.c)
+hush_add_fuzz(NAME aead_peer SOURCES fuzz_aead_peer.c LIBS ${_peers}
+              MODEL)
 
 if(HUSH_FUZZ)
   # `make fuzz` builds this target, then tests/fuzz/run.sh runs each one
