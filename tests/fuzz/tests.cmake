@@ -50,6 +50,11 @@ set(_peers OpenSSL::Crypto PkgConfig::SODIUM)
 hush_add_fuzz(NAME aead_open SOURCES fuzz_aead_open.c)
 hush_add_fuzz(NAME aead_peer SOURCES fuzz_aead_peer.c LIBS ${_peers}
               MODEL)
+hush_add_fuzz(NAME split_sha256 SOURCES fuzz_split_sha256.c
+              LIBS OpenSSL::Crypto)
+hush_add_fuzz(NAME split_ascon SOURCES fuzz_split_ascon.c MODEL)
+hush_add_fuzz(NAME split_poly1305 SOURCES fuzz_split_poly1305.c
+              LIBS PkgConfig::SODIUM)
 
 if(HUSH_FUZZ)
   # `make fuzz` builds this target, then tests/fuzz/run.sh runs each one
