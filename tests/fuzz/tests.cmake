@@ -55,6 +55,7 @@ hush_add_fuzz(NAME split_sha256 SOURCES fuzz_split_sha256.c
 hush_add_fuzz(NAME split_ascon SOURCES fuzz_split_ascon.c MODEL)
 hush_add_fuzz(NAME split_poly1305 SOURCES fuzz_split_poly1305.c
               LIBS PkgConfig::SODIUM)
+hush_add_fuzz(NAME x25519 SOURCES fuzz_x25519.c LIBS ${_peers})
 
 if(HUSH_FUZZ)
   # `make fuzz` builds this target, then tests/fuzz/run.sh runs each one
