@@ -56,6 +56,7 @@ hush_add_fuzz(NAME split_ascon SOURCES fuzz_split_ascon.c MODEL)
 hush_add_fuzz(NAME split_poly1305 SOURCES fuzz_split_poly1305.c
               LIBS PkgConfig::SODIUM)
 hush_add_fuzz(NAME x25519 SOURCES fuzz_x25519.c LIBS ${_peers})
+hush_add_fuzz(NAME secret_ops SOURCES fuzz_secret_ops.c)
 
 if(HUSH_FUZZ)
   # `make fuzz` builds this target, then tests/fuzz/run.sh runs each one
