@@ -5,14 +5,17 @@
 #   make asm        assembly of every library source in build/asm/*.s
 #   make sanitize   ASan + UBSan build (build-sanitize/) and the tests
 #   make format     clang-format every C file with .clang-format
+#   make fuzz       the libFuzzer targets (clang, ASan + UBSan, build-fuzz/),
+#                   each run for FUZZ_SECONDS (tests/fuzz/README.md)
 
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 CTEST_FLAGS ?=
 BENCH_FLAGS ?=
+FUZZ_SECONDS ?= 60
 
-.PHONY: all configure test bench bench-docs asm sanitize format clean
+.PHONY: all configure test bench bench-docs asm sanitize fuzz format clean
 
 all: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -53,8 +56,15 @@ sanitize:
 	  UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -LE 'slow|nosanitize' $(CTEST_FLAGS)
 
+fuzz:
+	@scripts/deps.sh fuzz
+	cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang \
+	      -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHUSH_FUZZ=ON $(CMAKE_FLAGS) >/dev/null
+	cmake --build build-fuzz -j $(JOBS) --target fuzz-targets
+	tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
+
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')
 
 clean:
-	rm -rf $(BUILD) build-sanitize
+	rm -rf $(BUILD) build-sanitize build-fuzz

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Makes sure the Debian packages a make target needs are installed.
-# Usage: scripts/deps.sh build|test|bench
+# Usage: scripts/deps.sh build|test|bench|fuzz
 # Missing packages are installed with apt-get when running as root (or
 # through sudo without a password); otherwise this stops and prints the
 # exact command to run.
@@ -9,12 +9,15 @@ set -eu
 build_pkgs="cmake make gcc pkg-config"
 test_pkgs="$build_pkgs libjansson-dev libssl-dev libsodium-dev valgrind openssl"
 bench_pkgs="$build_pkgs libssl-dev libsodium-dev libgcrypt20-dev gnuplot-nox"
+# clang and its runtimes: libFuzzer and the sanitizers (libclang-rt-14-dev)
+fuzz_pkgs="$test_pkgs clang libclang-rt-14-dev"
 
 case "${1:-build}" in
   build) want=$build_pkgs ;;
   test) want=$test_pkgs ;;
   bench) want=$bench_pkgs ;;
-  *) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
+  fuzz) want=$fuzz_pkgs ;;
+  *) echo "usage: $0 build|test|bench|fuzz" >&2; exit 2 ;;
 esac
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
