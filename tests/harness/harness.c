@@ -10,6 +10,7 @@
 unsigned long ht_passed, ht_failed;
 const char *ht_context;
 static const char *program = "test";
+static const char *selected_part; /* --part NAME, NULL: every part */
 
 /* --impl pins: primitive -> implementation */
 #define MAX_PINS 16
@@ -70,6 +71,8 @@ void ht_begin(int argc, char **argv) {
                 spec += len;
                 if (*spec == ',') spec++;
             }
+        } else if (strcmp(argv[i], "--part") == 0 && i + 1 < argc) {
+            selected_part = argv[++i];
         } else {
             fprintf(stderr, "%s: unknown argument '%s'\n", program, argv[i]);
             exit(2);
@@ -98,6 +101,10 @@ void ht_begin(int argc, char **argv) {
             if (!pinned(hush_primitive_name(i)) ||
                 strcmp(pinned(hush_primitive_name(i)), "portable") == 0)
                 hush_impl_force(hush_primitive_name(i), "portable");
+}
+
+int ht_part(const char *name) {
+    return selected_part == NULL || strcmp(selected_part, name) == 0;
 }
 
 int ht_end(void) {

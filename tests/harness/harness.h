@@ -7,7 +7,7 @@
  * A test program's main calls ht_begin(argc, argv) and returns ht_end().
  * `--impl SPEC` (HUSH_IMPL syntax) pins primitives to one implementation;
  * HT_FOR_EACH_IMPL then runs only that one, and the program exits 77
- * (ctest's SKIP) when this CPU cannot run it.
+ * (ctest's SKIP) when this CPU cannot run it. `--part NAME` runs one part.
  */
 #ifndef HUSH_TEST_HARNESS_H
 #define HUSH_TEST_HARNESS_H
@@ -74,6 +74,11 @@ void ht_print_hex(FILE *f, const void *p, size_t len);
 void ht_rand_seed(uint64_t seed);
 void ht_rand_bytes(void *p, size_t len);
 uint64_t ht_rand_u64(void);
+
+/* ---- parts ---- */
+/* `--part NAME` runs one part of a program (kat, vectors, diff, ...), each
+ * registered as its own ctest; without it every part runs. */
+int ht_part(const char *name);
 
 /* ---- vector files ---- */
 /* Full path of a file below tests/vectors/ (a static buffer). */
