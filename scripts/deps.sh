@@ -7,7 +7,7 @@
 set -eu
 
 build_pkgs="cmake make gcc pkg-config"
-test_pkgs="$build_pkgs libjansson-dev libssl-dev libsodium-dev valgrind openssl"
+test_pkgs="$build_pkgs libjansson-dev libssl-dev libsodium-dev valgrind openssl python3-cryptography-vectors"
 bench_pkgs="$build_pkgs libssl-dev libsodium-dev libgcrypt20-dev gnuplot-nox"
 # clang and its runtimes: libFuzzer and the sanitizers (libclang-rt-14-dev)
 fuzz_pkgs="$test_pkgs clang libclang-rt-14-dev"

@@ -60,7 +60,7 @@ static unsigned long test_kat_file(const char *name) {
     char path[128];
     unsigned long n = 0;
     snprintf(path, sizeof path, "nist-cavp/aes-kat/%s", name);
-    ht_kv_file *f = ht_kv_open(path);
+    ht_kv_file *f = ht_kv_open(HT_DIR, path);
     while (ht_kv_next(f)) {
         size_t kl, pl, cl;
         uint8_t *k = ht_kv_hex(f, "KEY", &kl),
@@ -92,7 +92,7 @@ static void test_kats(int report) {
 }
 
 static void test_sp800_38a(void) {
-    ht_kv_file *f = ht_kv_open("nist-cavp/aes-ctr/sp800-38a-ctr.txt");
+    ht_kv_file *f = ht_kv_open(HT_DIR, "nist-cavp/aes-ctr/sp800-38a-ctr.txt");
     unsigned long n = 0;
     while (ht_kv_next(f)) {
         size_t kl, il, pl, cl;

@@ -45,7 +45,7 @@ static void cavp_file(const char *name, int decrypt_file) {
     char path[128];
     unsigned long run = 0, refused = 0, truncated = 0, fails = 0;
     snprintf(path, sizeof path, "nist-cavp/aes-gcm/%s", name);
-    ht_kv_file *f = ht_kv_open(path);
+    ht_kv_file *f = ht_kv_open(HT_DIR, path);
     while (ht_kv_next(f)) {
         const char *ivlen = ht_kv_section(f, "IVlen");
         const char *taglen = ht_kv_section(f, "Taglen");

@@ -103,7 +103,8 @@ static void check_aead(const uint8_t *key, const uint8_t *nonce,
 }
 
 static void test_aead_kat(void) {
-    ht_kv_file *f = ht_kv_open("ascon/asconaead128/LWC_AEAD_KAT_128_128.txt");
+    ht_kv_file *f =
+        ht_kv_open(HT_DIR, "ascon/asconaead128/LWC_AEAD_KAT_128_128.txt");
     size_t records = 0;
     while (ht_kv_next(f)) {
         size_t kl, nl, pl, al, cl;
@@ -164,7 +165,7 @@ static void check_sponge(t_sponge kind, const uint8_t *cs, size_t cslen,
 }
 
 static void test_sponge_kat(t_sponge kind, const char *path, size_t expect) {
-    ht_kv_file *f = ht_kv_open(path);
+    ht_kv_file *f = ht_kv_open(HT_DIR, path);
     size_t records = 0;
     while (ht_kv_next(f)) {
         size_t ml, dl, zl = 0;

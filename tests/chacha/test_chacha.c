@@ -50,7 +50,7 @@ static void check_aead_vector(hush_aead_alg alg, const uint8_t *key,
 }
 
 static void rfc_vectors(void) {
-    ht_kv_file *f = ht_kv_open("rfc/rfc-vectors.txt");
+    ht_kv_file *f = ht_kv_open(HT_DIR, "rfc/rfc-vectors.txt");
     int seen = 0;
     while (ht_kv_next(f)) {
         const char *alg = ht_kv_get(f, "alg");

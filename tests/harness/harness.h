@@ -81,17 +81,41 @@ uint64_t ht_rand_u64(void);
 int ht_part(const char *name);
 
 /* ---- vector files ---- */
-/* Full path of a file below tests/vectors/ (a static buffer). */
-const char *ht_vector_path(const char *relative);
+/*
+ * Two places, both read in place (never copied into the project):
+ *   HT_PACKAGE   Debian's python3-cryptography-vectors (pyca's
+ *                cryptography_vectors), a test dependency found at configure
+ *                time; NIST CAVP, RFC 4231, RFC 5869, RFC 7748, RFC 7539.
+ *   HT_DIR       the vector directory: $HUSH_VECTORS_DIR, else the CMake
+ *                option HUSH_VECTORS_DIR, else ../shared/vectors beside the
+ *                project root (Wycheproof, the Ascon KATs, RFC text vectors
+ *                the package lacks). It may be absent: see ht_vectors_dir.
+ */
+typedef enum { HT_PACKAGE, HT_DIR } ht_source;
+
+/* The vector directory, or NULL when it does not exist. In a run of one
+ * part (--part), a missing directory prints why and exits 77 (ctest:
+ * SKIPPED); in a run of every part it prints why and returns NULL, and the
+ * caller leaves those sets out. Call it before the part's first check. */
+const char *ht_vectors_dir(void);
+
+/* Full path of a vector file (a static buffer); aborts if its place is
+ * missing. */
+const char *ht_vector_path(ht_source src, const char *relative);
 
 /*
  * Records of "name = value" lines separated by blank lines. "[name = value]"
  * and "[id]" lines set section attributes that persist until the next run
- * of section lines; a bare word (e.g. FAIL) is a field with value "".
+ * of section lines; a bare word (e.g. FAIL) is a field with value "". A
+ * value in double quotes is text: ht_kv_hex returns its bytes.
  */
 typedef struct ht_kv_file ht_kv_file;
-ht_kv_file *ht_kv_open(const char *relative_path); /* aborts if missing */
-int ht_kv_next(ht_kv_file *f);                     /* 1 while records remain */
+/* Opens a vector file; aborts if it is missing. */
+ht_kv_file *ht_kv_open(ht_source src, const char *relative_path);
+/* Records start at each line whose name is `name` (e.g. "COUNT") instead of
+ * at blank lines, for files that put blank lines inside a record. */
+void ht_kv_split_at(ht_kv_file *f, const char *name);
+int ht_kv_next(ht_kv_file *f); /* 1 while records remain */
 const char *ht_kv_get(const ht_kv_file *f,
                       const char *name); /* NULL if absent */
 int ht_kv_has(const ht_kv_file *f, const char *name);
@@ -99,7 +123,7 @@ uint8_t *ht_kv_hex(const ht_kv_file *f, const char *name, size_t *len);
 const char *ht_kv_section(const ht_kv_file *f, const char *name);
 void ht_kv_close(ht_kv_file *f);
 
-/* ---- Wycheproof (jansson) ---- */
+/* ---- Wycheproof (jansson), from the vector directory ---- */
 #include <jansson.h>
 json_t *ht_json_load(const char *relative_path); /* aborts if unreadable */
 /* hex field of a JSON object, malloc'd (never NULL); aborts if absent */

@@ -33,7 +33,7 @@ static void hmac_all_ways(uint8_t out[3][32], const uint8_t *key, size_t keylen,
 }
 
 static void test_rfc(void) {
-    ht_kv_file *f = ht_kv_open("rfc/rfc-vectors.txt");
+    ht_kv_file *f = ht_kv_open(HT_DIR, "rfc/rfc-vectors.txt");
     int hmacs = 0, hkdfs = 0;
     while (ht_kv_next(f)) {
         const char *alg = ht_kv_get(f, "alg");

@@ -40,7 +40,7 @@ static void check_one(const uint8_t *msg, size_t len, const uint8_t *md) {
 }
 
 static void test_msg_file(const char *file) {
-    ht_kv_file *f = ht_kv_open(file);
+    ht_kv_file *f = ht_kv_open(HT_DIR, file);
     size_t records = 0;
     while (ht_kv_next(f)) {
         if (!ht_kv_has(f, "Len")) continue;
@@ -64,7 +64,7 @@ static void test_msg_file(const char *file) {
 /* CAVP SHAVS 6.4: from a seed, 100 checkpoints of 1000 chained hashes of
  * the previous three digests. */
 static void test_monte(void) {
-    ht_kv_file *f = ht_kv_open("nist-cavp/sha256/SHA256Monte.rsp");
+    ht_kv_file *f = ht_kv_open(HT_DIR, "nist-cavp/sha256/SHA256Monte.rsp");
     uint8_t seed[32], md[3][32], m[96];
     int have_seed = 0, checkpoints = 0;
     while (ht_kv_next(f)) {

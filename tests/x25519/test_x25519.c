@@ -17,7 +17,7 @@ static int slow_mode(void) {
 }
 
 static void test_rfc(void) {
-    ht_kv_file *f = ht_kv_open("rfc/rfc-vectors.txt");
+    ht_kv_file *f = ht_kv_open(HT_DIR, "rfc/rfc-vectors.txt");
     unsigned seen = 0;
     while (ht_kv_next(f)) {
         const char *alg = ht_kv_get(f, "alg");
