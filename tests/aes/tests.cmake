@@ -9,4 +9,4 @@ foreach(a portable table aesni vaes512)
   endforeach()
 endforeach()
 hush_add_test(NAME gcm SOURCES test_gcm.c LIBS OpenSSL::Crypto
-  IMPLS ${HUSH_GCM_IMPLS})
+  IMPLS ${HUSH_GCM_IMPLS} PARTS kat vectors diff api)
