@@ -1,8 +1,12 @@
 /*
- * X25519 for every implementation: RFC 7748 sections 5.2 and 6.1 (the
- * iterated test to 1,000; to 1,000,000 with HUSH_X25519_SLOW=1), every
- * Wycheproof case with its result and flags, the argument contract, and a
- * differential test against OpenSSL and libsodium on random inputs.
+ * X25519 for every implementation, in parts:
+ *   kat      RFC 7748 section 5.2 from Debian's python3-cryptography-vectors,
+ *            and the values it lacks written here: the iterated test to
+ *            1,000 (to 1,000,000 with HUSH_X25519_SLOW=1) and section 6.1
+ *   vectors  rfc-vectors.txt (RFC 7748 5.2 and 6.1) and every Wycheproof case
+ *            with its result and flags, from the vector directory
+ *   api      the argument contract, the fixed-base method at digit edges
+ *   diff     against OpenSSL and libsodium on random inputs
  */
 #include <openssl/evp.h>
 #include <sodium.h>
@@ -16,7 +20,101 @@ static int slow_mode(void) {
     return s != NULL && strcmp(s, "1") == 0;
 }
 
-static void test_rfc(void) {
+/* k = u = 9; repeat (k, u) = (X25519(k, u), k); k after `iterations`. */
+static void check_iterated(long iterations, const uint8_t want[32]) {
+    uint8_t k[32] = {9}, u[32] = {9}, out[32];
+    int ok = 1;
+    for (long i = 0; i < iterations; i++) {
+        ok &= hush_x25519(out, k, u) == HUSH_OK;
+        memcpy(u, k, 32);
+        memcpy(k, out, 32);
+    }
+    CHECK(ok);
+    CHECK_MEM(k, want, 32);
+}
+
+/* Both public keys, through the base-point function and the ladder on
+ * u = 9, and the shared secret from either side. */
+static void check_dh(const uint8_t *a, const uint8_t *ap, const uint8_t *b,
+                     const uint8_t *bp, const uint8_t *shared) {
+    static const uint8_t nine[32] = {9};
+    uint8_t out[32];
+    CHECK_EQ_INT(hush_x25519_base(out, a), HUSH_OK);
+    CHECK_MEM(out, ap, 32);
+    CHECK_EQ_INT(hush_x25519(out, a, nine), HUSH_OK);
+    CHECK_MEM(out, ap, 32);
+    CHECK_EQ_INT(hush_x25519_base(out, b), HUSH_OK);
+    CHECK_MEM(out, bp, 32);
+    CHECK_EQ_INT(hush_x25519(out, a, bp), HUSH_OK);
+    CHECK_MEM(out, shared, 32);
+    CHECK_EQ_INT(hush_x25519(out, b, ap), HUSH_OK);
+    CHECK_MEM(out, shared, 32);
+}
+
+static void check_scalarmult(const uint8_t *k, const uint8_t *u,
+                             const uint8_t *want) {
+    uint8_t out[32];
+    CHECK_EQ_INT(hush_x25519(out, k, u), HUSH_OK);
+    CHECK_MEM(out, want, 32);
+}
+
+/* The package's rfc7748.txt: the two section 5.2 vectors and the iterated
+ * test after one iteration. RFC 7748's other values are written here. */
+static void test_package(int report) {
+    ht_kv_file *f = ht_kv_open(HT_PACKAGE, "asymmetric/X25519/rfc7748.txt");
+    unsigned seen = 0;
+    while (ht_kv_next(f)) {
+        size_t n;
+        ht_context = ht_kv_get(f, "COUNT");
+        uint8_t *k = ht_kv_hex(f, "INPUT_SCALAR", &n);
+        uint8_t *u = ht_kv_hex(f, "INPUT_U", &n);
+        uint8_t *want = ht_kv_hex(f, "OUTPUT_U", &n);
+        check_scalarmult(k, u, want);
+        free(k), free(u), free(want);
+        seen++;
+    }
+    ht_kv_close(f);
+    CHECK_EQ_INT(seen, 3);
+
+    /* RFC 7748 5.2: k after 1,000 and 1,000,000 iterations */
+    static const char *after_1000 =
+        "684cf59ba83309552800ef566f2f4d3c1c3887c49360e3875f2eb94d99532c51";
+    static const char *after_1000000 =
+        "7c3911e0ab2586fd864497297e575e6f3bc601c0883c30df5f4dd2d24f665424";
+    /* RFC 7748 6.1: Alice's and Bob's key pairs and their shared secret */
+    static const char *dh[5] = {
+        "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a",
+        "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a",
+        "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb",
+        "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f",
+        "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742"};
+    uint8_t *v[5];
+    ht_context = "RFC 7748 5.2 iterated 1,000";
+    v[0] = ht_unhex(after_1000, NULL);
+    check_iterated(1000, v[0]);
+    free(v[0]);
+    seen++;
+    if (slow_mode()) {
+        ht_context = "RFC 7748 5.2 iterated 1,000,000";
+        v[0] = ht_unhex(after_1000000, NULL);
+        check_iterated(1000000, v[0]);
+        free(v[0]);
+        seen++;
+    }
+    ht_context = "RFC 7748 6.1";
+    for (int i = 0; i < 5; i++)
+        v[i] = ht_unhex(dh[i], NULL);
+    check_dh(v[0], v[1], v[2], v[3], v[4]);
+    for (int i = 0; i < 5; i++)
+        free(v[i]);
+    seen++;
+    ht_context = NULL;
+    if (report)
+        printf("RFC 7748: %u vectors (3 from the package, %u written here)\n",
+               seen, seen - 3);
+}
+
+static void test_rfc(int report) {
     ht_kv_file *f = ht_kv_open(HT_DIR, "rfc/rfc-vectors.txt");
     unsigned seen = 0;
     while (ht_kv_next(f)) {
@@ -24,12 +122,10 @@ static void test_rfc(void) {
         if (alg == NULL || strncmp(alg, "x25519", 6) != 0) continue;
         ht_context = ht_kv_section(f, "id");
         size_t n;
-        uint8_t out[32];
         if (strcmp(alg, "x25519") == 0) {
             uint8_t *k = ht_kv_hex(f, "scalar", &n), *u = ht_kv_hex(f, "u", &n);
             uint8_t *want = ht_kv_hex(f, "output", &n);
-            CHECK_EQ_INT(hush_x25519(out, k, u), HUSH_OK);
-            CHECK_MEM(out, want, 32);
+            check_scalarmult(k, u, want);
             free(k), free(u), free(want);
             seen++;
         } else if (strcmp(alg, "x25519-iterated") == 0) {
@@ -38,17 +134,10 @@ static void test_rfc(void) {
             uint8_t *k0 = ht_kv_hex(f, "scalar", &n),
                     *u0 = ht_kv_hex(f, "u", &n);
             uint8_t *want = ht_kv_hex(f, "output", &n);
-            uint8_t k[32], u[32];
-            memcpy(k, k0, 32);
-            memcpy(u, u0, 32);
-            int ok = 1;
-            for (long i = 0; i < iterations; i++) {
-                ok &= hush_x25519(out, k, u) == HUSH_OK;
-                memcpy(u, k, 32);
-                memcpy(k, out, 32);
-            }
-            CHECK(ok);
-            CHECK_MEM(k, want, 32);
+            static const uint8_t nine[32] = {9};
+            CHECK_MEM(k0, nine, 32); /* the test starts from k = u = 9 */
+            CHECK_MEM(u0, nine, 32);
+            check_iterated(iterations, want);
             free(k0), free(u0), free(want);
             seen++;
         } else if (strcmp(alg, "x25519-dh") == 0) {
@@ -57,17 +146,7 @@ static void test_rfc(void) {
             uint8_t *b = ht_kv_hex(f, "bob_private", &n);
             uint8_t *bp = ht_kv_hex(f, "bob_public", &n);
             uint8_t *shared = ht_kv_hex(f, "shared", &n);
-            static const uint8_t nine[32] = {9};
-            CHECK_EQ_INT(hush_x25519_base(out, a), HUSH_OK);
-            CHECK_MEM(out, ap, 32);
-            CHECK_EQ_INT(hush_x25519(out, a, nine), HUSH_OK);
-            CHECK_MEM(out, ap, 32);
-            CHECK_EQ_INT(hush_x25519_base(out, b), HUSH_OK);
-            CHECK_MEM(out, bp, 32);
-            CHECK_EQ_INT(hush_x25519(out, a, bp), HUSH_OK);
-            CHECK_MEM(out, shared, 32);
-            CHECK_EQ_INT(hush_x25519(out, b, ap), HUSH_OK);
-            CHECK_MEM(out, shared, 32);
+            check_dh(a, ap, b, bp, shared);
             free(a), free(ap), free(b), free(bp), free(shared);
             seen++;
         }
@@ -76,9 +155,10 @@ static void test_rfc(void) {
     ht_kv_close(f);
     /* two 5.2 vectors, iterated 1 and 1000 (and 1e6 when slow), 6.1 */
     CHECK_EQ_INT(seen, slow_mode() ? 6 : 5);
+    if (report) printf("rfc-vectors.txt: %u X25519 vectors\n", seen);
 }
 
-static void test_wycheproof(void) {
+static void test_wycheproof(int report) {
     json_t *root = ht_json_load("wycheproof/x25519_test.json");
     json_t *groups = json_object_get(root, "testGroups");
     size_t gi, ti, cases = 0, weak = 0;
@@ -117,6 +197,9 @@ static void test_wycheproof(void) {
     CHECK_EQ_INT(cases, 518);
     CHECK_EQ_INT(weak, 31);
     json_decref(root);
+    if (report)
+        printf("wycheproof x25519: %zu cases (%zu all-zero results refused)\n",
+               cases, weak);
 }
 
 static void test_contract(void) {
@@ -251,16 +334,20 @@ int main(int argc, char **argv) {
     ht_rand_seed(0x25519);
     const char *n = getenv("HUSH_X25519_DIFF_COUNT");
     unsigned count = n ? (unsigned)atoi(n) : 10000;
+    int vectors = ht_part("vectors") && ht_vectors_dir() != NULL;
+    int first = 1;
     HT_FOR_EACH_IMPL("x25519", impl) {
-        if (slow_mode()) {
-            test_rfc();
-            continue;
+        if (ht_part("kat")) test_package(first);
+        if (vectors) {
+            test_rfc(first);
+            test_wycheproof(first);
         }
-        test_rfc();
-        test_wycheproof();
-        test_contract();
-        test_base_edges();
-        test_differential(count);
+        if (ht_part("api")) {
+            test_contract();
+            test_base_edges();
+        }
+        if (ht_part("diff")) test_differential(count);
+        first = 0;
     }
     return ht_end();
 }

@@ -3,11 +3,11 @@
 find_package(OpenSSL 3.0 REQUIRED)
 hush_add_test(NAME x25519 SOURCES test_x25519.c
   LIBS OpenSSL::Crypto PkgConfig::SODIUM
-  IMPLS x25519=portable x25519=mulx x25519=ifma)
+  IMPLS x25519=portable x25519=mulx x25519=ifma PARTS kat vectors api diff)
 hush_add_test(NAME x25519_slow SOURCES test_x25519.c
   LIBS OpenSSL::Crypto PkgConfig::SODIUM
-  IMPLS x25519=portable x25519=mulx x25519=ifma LABELS slow ENV HUSH_X25519_SLOW=1
-  TIMEOUT 3600)
+  IMPLS x25519=portable x25519=mulx x25519=ifma PARTS kat
+  LABELS slow ENV HUSH_X25519_SLOW=1 TIMEOUT 3600)
 
 # The shared field inversion (safegcd) against Fermat via OpenSSL BN: one
 # function for every tier, so no IMPLS.
