@@ -1,7 +1,13 @@
 /*
- * ChaCha20, XChaCha20, HChaCha20, Poly1305 and the two AEADs: RFC 8439 and
- * XChaCha draft vectors, Wycheproof, and differential tests against
- * libsodium, for every pair of chacha20 / poly1305 implementations.
+ * ChaCha20, XChaCha20, HChaCha20, Poly1305 and the two AEADs, for every pair
+ * of chacha20 / poly1305 implementations, in parts:
+ *   kat      RFC 7539 ChaCha20 (A.2) and Poly1305 (A.3) and the BoringSSL
+ *            and OpenSSL ChaCha20-Poly1305 sets, from Debian's
+ *            python3-cryptography-vectors
+ *   vectors  RFC 8439 and XChaCha draft vectors (rfc-vectors.txt) and
+ *            Wycheproof, from the vector directory
+ *   diff     differential tests against libsodium
+ *   api      limits; contexts and keyed objects keep their implementation
  */
 #include <sodium.h>
 #include <stdlib.h>
@@ -49,7 +55,135 @@ static void check_aead_vector(hush_aead_alg alg, const uint8_t *key,
     free(m);
 }
 
-static void rfc_vectors(void) {
+/* out of place, then in place */
+static void check_chacha20(const uint8_t *key, const uint8_t *nonce,
+                           uint32_t counter, const uint8_t *pt,
+                           const uint8_t *ct, size_t len) {
+    uint8_t *out = malloc(len + 1);
+    hush_chacha20_xor(out, pt, len, nonce, key, counter);
+    CHECK_MEM(out, ct, len);
+    memcpy(out, pt, len);
+    hush_chacha20_xor(out, out, len, nonce, key, counter);
+    CHECK_MEM(out, ct, len);
+    free(out);
+}
+
+/* one-shot, then byte by byte through the context */
+static void check_poly1305(const uint8_t *key, const uint8_t *msg, size_t len,
+                           const uint8_t *tag) {
+    uint8_t out[16];
+    hush_poly1305(out, msg, len, key);
+    CHECK_MEM(out, tag, 16);
+    hush_poly1305_ctx c;
+    hush_poly1305_init(&c, key);
+    for (size_t i = 0; i < len; i++)
+        hush_poly1305_update(&c, msg + i, 1);
+    hush_poly1305_final(&c, out);
+    CHECK_MEM(out, tag, 16);
+}
+
+/* A forged ciphertext (one-shot and keyed): HUSH_ERR_AUTH, output zeroed. */
+static void check_aead_refused(hush_aead_alg alg, const uint8_t *key,
+                               const uint8_t *nonce, const uint8_t *aad,
+                               size_t aadlen, const uint8_t *ct, size_t ctlen,
+                               const uint8_t *tag) {
+    uint8_t *m = malloc(ctlen + 1);
+    memset(m, 0xa5, ctlen + 1);
+    CHECK_EQ_INT(hush_aead_decrypt_detached(alg, m, ct, ctlen, tag, aad, aadlen,
+                                            nonce, key),
+                 HUSH_ERR_AUTH);
+    CHECK(ht_all_zero(m, ctlen));
+    hush_secret *sk = NULL;
+    hush_aead_ctx *k = NULL;
+    CHECK_EQ_INT(hush_secret_from(&sk, key, 32, 0), HUSH_OK);
+    CHECK_EQ_INT(hush_aead_new(&k, alg, sk), HUSH_OK);
+    hush_secret_destroy(sk);
+    memset(m, 0xa5, ctlen + 1);
+    CHECK_EQ_INT(
+        hush_aead_open_detached(k, m, ct, ctlen, tag, aad, aadlen, nonce),
+        HUSH_ERR_AUTH);
+    CHECK(ht_all_zero(m, ctlen));
+    hush_aead_free(k);
+    free(m);
+}
+
+/* One ChaCha20-Poly1305 record of the package's files, whose field names
+ * differ: fields[] = key, nonce, aad, plaintext, ciphertext, tag. */
+static void package_aead_record(const ht_kv_file *f,
+                                const char *const fields[6]) {
+    size_t len[6];
+    uint8_t *v[6];
+    for (int i = 0; i < 6; i++)
+        v[i] = ht_kv_hex(f, fields[i], &len[i]);
+    CHECK(len[0] == 32 && len[1] == 12 && len[5] == 16 && len[3] == len[4]);
+    if (ht_kv_has(f, "Result")) /* OpenSSL's CIPHERFINAL_ERROR: a bad tag */
+        check_aead_refused(HUSH_CHACHA20POLY1305, v[0], v[1], v[2], len[2],
+                           v[4], len[4], v[5]);
+    else
+        check_aead_vector(HUSH_CHACHA20POLY1305, v[0], v[1], v[2], len[2], v[3],
+                          len[3], v[4], v[5]);
+    for (int i = 0; i < 6; i++)
+        free(v[i]);
+}
+
+static void package_vectors(int report) {
+    unsigned long chacha = 0, poly = 0, aead = 0;
+    ht_kv_file *f = ht_kv_open(HT_PACKAGE, "ciphers/ChaCha20/rfc7539.txt");
+    while (ht_kv_next(f)) {
+        size_t kl, nl, pl, cl;
+        uint8_t *key = ht_kv_hex(f, "KEY", &kl);
+        uint8_t *nonce = ht_kv_hex(f, "NONCE", &nl);
+        uint8_t *pt = ht_kv_hex(f, "PLAINTEXT", &pl);
+        uint8_t *ct = ht_kv_hex(f, "CIPHERTEXT", &cl);
+        ht_context = ht_kv_get(f, "COUNT");
+        CHECK(kl == 32 && nl == 12 && pl == cl);
+        check_chacha20(key, nonce, (uint32_t)num(f, "INITIAL_BLOCK_COUNTER"),
+                       pt, ct, pl);
+        free(key), free(nonce), free(pt), free(ct);
+        chacha++;
+    }
+    ht_kv_close(f);
+    f = ht_kv_open(HT_PACKAGE, "poly1305/rfc7539.txt");
+    while (ht_kv_next(f)) {
+        size_t kl, ml, tl;
+        uint8_t *key = ht_kv_hex(f, "KEY", &kl);
+        uint8_t *msg = ht_kv_hex(f, "MSG", &ml);
+        uint8_t *tag = ht_kv_hex(f, "TAG", &tl);
+        ht_context = ht_kv_get(f, "COUNT");
+        CHECK(kl == 32 && tl == 16);
+        check_poly1305(key, msg, ml, tag);
+        free(key), free(msg), free(tag);
+        poly++;
+    }
+    ht_kv_close(f);
+    static const struct {
+        const char *path, *fields[6];
+    } aead_files[] = {
+        {"ciphers/ChaCha20Poly1305/boringssl.txt",
+         {"KEY", "NONCE", "AD", "IN", "CT", "TAG"}},
+        {"ciphers/ChaCha20Poly1305/openssl.txt",
+         {"Key", "IV", "AAD", "Plaintext", "Ciphertext", "Tag"}},
+    };
+    for (size_t i = 0; i < 2; i++) {
+        f = ht_kv_open(HT_PACKAGE, aead_files[i].path);
+        while (ht_kv_next(f)) {
+            ht_context = ht_kv_get(f, "COUNT");
+            package_aead_record(f, aead_files[i].fields);
+            aead++;
+        }
+        ht_kv_close(f);
+    }
+    ht_context = NULL;
+    CHECK_EQ_INT(chacha, 3);
+    CHECK_EQ_INT(poly, 11);
+    CHECK_EQ_INT(aead, 71);
+    if (report)
+        printf("package: %lu ChaCha20, %lu Poly1305, %lu ChaCha20-Poly1305 "
+               "records\n",
+               chacha, poly, aead);
+}
+
+static void rfc_vectors(int report) {
     ht_kv_file *f = ht_kv_open(HT_DIR, "rfc/rfc-vectors.txt");
     int seen = 0;
     while (ht_kv_next(f)) {
@@ -82,15 +216,8 @@ static void rfc_vectors(void) {
             uint8_t *nonce = ht_kv_hex(f, "nonce", &nl);
             uint8_t *pt = ht_kv_hex(f, "plaintext", &pl);
             uint8_t *ct = ht_kv_hex(f, "ciphertext", &cl);
-            uint8_t *out = malloc(pl + 1);
-            hush_chacha20_xor(out, pt, pl, nonce, key,
-                              (uint32_t)num(f, "counter"));
-            CHECK_MEM(out, ct, pl);
-            memcpy(out, pt, pl); /* in place */
-            hush_chacha20_xor(out, out, pl, nonce, key,
-                              (uint32_t)num(f, "counter"));
-            CHECK_MEM(out, ct, pl);
-            free(key), free(nonce), free(pt), free(ct), free(out);
+            check_chacha20(key, nonce, (uint32_t)num(f, "counter"), pt, ct, pl);
+            free(key), free(nonce), free(pt), free(ct);
             seen++;
         } else if (starts_with(alg, "poly1305-keygen")) {
             uint8_t *key = ht_kv_hex(f, "key", &kl);
@@ -105,15 +232,7 @@ static void rfc_vectors(void) {
             uint8_t *key = ht_kv_hex(f, "key", &kl);
             uint8_t *msg = ht_kv_hex(f, "msg", &pl);
             uint8_t *tag = ht_kv_hex(f, "tag", &tl);
-            uint8_t out[16];
-            hush_poly1305(out, msg, pl, key);
-            CHECK_MEM(out, tag, 16);
-            hush_poly1305_ctx c;
-            hush_poly1305_init(&c, key);
-            for (size_t i = 0; i < pl; i++)
-                hush_poly1305_update(&c, msg + i, 1);
-            hush_poly1305_final(&c, out);
-            CHECK_MEM(out, tag, 16);
+            check_poly1305(key, msg, pl, tag);
             free(key), free(msg), free(tag);
             seen++;
         } else if (starts_with(alg, "aead-chacha20-poly1305") ||
@@ -158,12 +277,13 @@ static void rfc_vectors(void) {
     ht_context = NULL;
     ht_kv_close(f);
     CHECK_EQ_INT(seen, 33); /* every ChaCha/Poly vector in the file */
+    if (report) printf("rfc-vectors.txt: %d ChaCha/Poly1305 vectors\n", seen);
 }
 
 /* Wycheproof: every case with its expected result. A nonce of another
  * length cannot even be expressed through the fixed-nonce API, so those
  * cases count as refused by design. */
-static void wycheproof(const char *file, hush_aead_alg alg) {
+static void wycheproof(const char *file, hush_aead_alg alg, int report) {
     json_t *root = ht_json_load(file);
     json_t *groups = json_object_get(root, "testGroups");
     size_t gi, ti, ran = 0, refused_nonce = 0;
@@ -220,9 +340,10 @@ static void wycheproof(const char *file, hush_aead_alg alg) {
         }
     }
     ht_context = NULL;
-    printf("%s: %zu cases run, %zu with another nonce size refused by design "
-           "(the API takes a fixed %zu-byte nonce)\n",
-           file, ran, refused_nonce, hush_aead_noncebytes(alg));
+    if (report)
+        printf("%s: %zu cases run, %zu with another nonce size refused by "
+               "design (the API takes a fixed %zu-byte nonce)\n",
+               file, ran, refused_nonce, hush_aead_noncebytes(alg));
     CHECK(ran > 0);
     json_decref(root);
 }
@@ -567,21 +688,31 @@ static void remembers_implementation(const char *chacha_impl,
 int main(int argc, char **argv) {
     ht_begin(argc, argv);
     if (sodium_init() < 0) return 1;
+    int vectors = ht_part("vectors") && ht_vectors_dir() != NULL;
+    int first = 1;
     HT_FOR_EACH_IMPL("chacha20", cimpl) {
         HT_FOR_EACH_IMPL("poly1305", pimpl) {
             printf("chacha20=%s poly1305=%s\n", cimpl, pimpl);
             ht_rand_seed(0x5eed);
-            rfc_vectors();
-            wycheproof("wycheproof/chacha20_poly1305_test.json",
-                       HUSH_CHACHA20POLY1305);
-            wycheproof("wycheproof/xchacha20_poly1305_test.json",
-                       HUSH_XCHACHA20POLY1305);
-            differential();
-            page_edges();
-            limits();
-            xchacha_counter_carry();
-            poly1305_extremes();
-            remembers_implementation(cimpl, pimpl);
+            if (ht_part("kat")) package_vectors(first);
+            if (vectors) {
+                rfc_vectors(first);
+                wycheproof("wycheproof/chacha20_poly1305_test.json",
+                           HUSH_CHACHA20POLY1305, first);
+                wycheproof("wycheproof/xchacha20_poly1305_test.json",
+                           HUSH_XCHACHA20POLY1305, first);
+            }
+            if (ht_part("diff")) {
+                differential();
+                page_edges();
+                xchacha_counter_carry();
+                poly1305_extremes();
+            }
+            if (ht_part("api")) {
+                limits();
+                remembers_implementation(cimpl, pimpl);
+            }
+            first = 0;
         }
     }
     return ht_end();

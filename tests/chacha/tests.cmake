@@ -13,7 +13,8 @@ hush_add_test(NAME chacha SOURCES test_chacha.c
         "chacha20=portable,poly1305=avx2"
         "chacha20=avx2,poly1305=avx2"
         "chacha20=avx512,poly1305=avx2"
-        "chacha20=avx2,poly1305=avx512f")
+        "chacha20=avx2,poly1305=avx512f"
+  PARTS kat vectors diff api)
 
 # Constant time under valgrind (ctgrind method) for the tiers valgrind runs.
 # The plain runs check results; the valgrind runs fail on any branch or
