@@ -12,6 +12,12 @@
 #include "ascon/ascon_modes.h"
 
 const hush_ascon_ops hush_ascon_bmi2 = {
-    modes_permute,      modes_absorb,       modes_squeeze,
-    modes_aead_encrypt, modes_aead_decrypt,
+    modes_permute,
+    modes_absorb,
+    modes_squeeze,
+    modes_aead_encrypt,
+    modes_aead_decrypt,
+    modes_aead_ad_blocks,
+    modes_aead_encrypt_blocks,
+    modes_aead_decrypt_blocks,
 };

@@ -118,6 +118,18 @@ typedef struct hush_ascon_ops {
                              const uint8_t *c, size_t clen,
                              const uint8_t tag[16], const uint8_t *ad,
                              size_t adlen, const uint8_t nonce[16]);
+
+    /* The whole 16-byte blocks of the Ascon-AEAD128 duplex, for the
+     * streaming AEAD (ascon_stream.c), which does the initialisation, the
+     * padded last blocks and the finalisation around them. For each of
+     * nblocks blocks: associated data: S0,S1 ^= block; p[8].
+     * Encryption: S0,S1 ^= m; c = S0,S1; p[8] (c == m allowed).
+     * Decryption: m = S0,S1 ^ c; S0,S1 = c; p[8] (m == c allowed). */
+    void (*aead_ad_blocks)(uint64_t s[5], const uint8_t *ad, size_t nblocks);
+    void (*aead_encrypt_blocks)(uint64_t s[5], uint8_t *c, const uint8_t *m,
+                                size_t nblocks);
+    void (*aead_decrypt_blocks)(uint64_t s[5], uint8_t *m, const uint8_t *c,
+                                size_t nblocks);
 } hush_ascon_ops;
 
 extern const hush_ascon_ops hush_ascon_portable;

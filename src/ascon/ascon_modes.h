@@ -22,7 +22,9 @@
  * branches and loop counts (they are public); data never does.
  *
  * Defines the static functions modes_permute, modes_absorb,
- * modes_squeeze, modes_aead_encrypt and modes_aead_decrypt, ready for a
+ * modes_squeeze, modes_aead_encrypt, modes_aead_decrypt and the block
+ * steps of the streaming AEAD (modes_aead_ad_blocks,
+ * modes_aead_encrypt_blocks, modes_aead_decrypt_blocks), ready for a
  * hush_ascon_ops table.
  */
 #ifndef HUSH_ASCON_MODES_H
@@ -166,6 +168,44 @@ static uint64_t modes_aead_decrypt(const uint64_t key[2], uint8_t *m,
     modes_aead_final_permute(&st, key);
     return (st_get(&st, 3) ^ key[0] ^ hush_load64_le(tag)) |
            (st_get(&st, 4) ^ key[1] ^ hush_load64_le(tag + 8));
+}
+
+/* The streaming AEAD's whole blocks (hush_ascon_ops): the same loops as
+ * above, on a state kept in memory between calls. */
+static void modes_aead_ad_blocks(uint64_t s[5], const uint8_t *ad,
+                                 size_t nblocks) {
+    ascon_state st;
+    st_load(&st, s);
+    for (; nblocks; nblocks--, ad += ASCON_AEAD_RATE) {
+        st_xor_mem(&st, 0, ad);
+        st_xor_mem(&st, 1, ad + 8);
+        st_p8(&st);
+    }
+    st_save(s, &st);
+}
+
+static void modes_aead_encrypt_blocks(uint64_t s[5], uint8_t *c,
+                                      const uint8_t *m, size_t nblocks) {
+    ascon_state st;
+    st_load(&st, s);
+    for (; nblocks; nblocks--, m += ASCON_AEAD_RATE, c += ASCON_AEAD_RATE) {
+        st_encrypt_mem(&st, 0, c, m);
+        st_encrypt_mem(&st, 1, c + 8, m + 8);
+        st_p8(&st);
+    }
+    st_save(s, &st);
+}
+
+static void modes_aead_decrypt_blocks(uint64_t s[5], uint8_t *m,
+                                      const uint8_t *c, size_t nblocks) {
+    ascon_state st;
+    st_load(&st, s);
+    for (; nblocks; nblocks--, m += ASCON_AEAD_RATE, c += ASCON_AEAD_RATE) {
+        st_decrypt_mem(&st, 0, m, c);
+        st_decrypt_mem(&st, 1, m + 8, c + 8);
+        st_p8(&st);
+    }
+    st_save(s, &st);
 }
 
 #endif
