@@ -9,18 +9,8 @@
  * yields block 0 (the Poly1305 key), so it pays one short vector latency
  * chain, and opening it writes the output only after the tag has passed.
  */
-#include "aead/aead_impl.h"
-#include "chacha20/chacha20_impl.h"
+#include "chachapoly/chachapoly_impl.h"
 #include "core/ct.h"
-#include "poly1305/poly1305_impl.h"
-
-/* The expanded key: the key itself and the implementations in force at
- * setup (a keyed object keeps them for its lifetime). */
-typedef struct chachapoly_state {
-    uint8_t key[32];
-    const hush_chacha20_ops *chacha;
-    const hush_poly1305_ops *poly;
-} chachapoly_state;
 
 #define CHUNK     8192 /* bytes per encrypt-then-MAC step: in+out fit L1 */
 #define SHORT_MAX 960  /* block 0 + message in one 1024-byte keystream call */

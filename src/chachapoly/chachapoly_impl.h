@@ -1,0 +1,20 @@
+/*
+ * ChaCha20-Poly1305 and XChaCha20-Poly1305: the keyed state the AEAD code
+ * runs on (chachapoly.c).
+ */
+#ifndef HUSH_CHACHAPOLY_IMPL_H
+#define HUSH_CHACHAPOLY_IMPL_H
+
+#include "aead/aead_impl.h"
+#include "chacha20/chacha20_impl.h"
+#include "poly1305/poly1305_impl.h"
+
+/* The expanded key: the key itself and the implementations in force at
+ * setup (a keyed object keeps them for its lifetime). */
+typedef struct chachapoly_state {
+    uint8_t key[32];
+    const hush_chacha20_ops *chacha;
+    const hush_poly1305_ops *poly;
+} chachapoly_state;
+
+#endif
