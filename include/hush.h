@@ -8,6 +8,7 @@
 #define HUSH_H
 
 #include "hush/aead.h"
+#include "hush/aead_stream.h"
 #include "hush/ascon.h"
 #include "hush/common.h"
 #include "hush/cpu.h"

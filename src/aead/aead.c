@@ -62,6 +62,13 @@ static void *object_state(const hush_aead_ctx *k) {
     return (uint8_t *)k + OBJECT_HEADER;
 }
 
+const hush_aead_desc *hush_aead_object_desc(const hush_aead_ctx *k) {
+    return k->desc;
+}
+const void *hush_aead_object_state(const hush_aead_ctx *k) {
+    return object_state(k);
+}
+
 /* Checks shared by every sealing path; out spans outlen bytes. */
 static int check_seal(const hush_aead_desc *d, const uint8_t *c,
                       const uint8_t *tag, const uint8_t *m, size_t mlen,

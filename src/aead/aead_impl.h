@@ -18,6 +18,8 @@
  * it on the stack (and wipe it), keyed objects in secret memory. */
 #define HUSH_AEAD_STATE_MAX 2048
 
+typedef struct hush_aead_stream_ops hush_aead_stream_ops;
+
 typedef struct hush_aead_desc {
     hush_aead_alg alg;
     const char *name;
@@ -56,7 +58,53 @@ typedef struct hush_aead_desc {
      * clear nothing of theirs. 0 (the default): the registers are
      * cleared. The leak census checks the registers either way. */
     int general_regs_only;
+
+    /* Optional (NULL: hush_aead_stream_init refuses the algorithm with
+     * HUSH_ERR_UNSUPPORTED). The streaming form of the same algorithm, on
+     * the state setup made (aead_stream.c, below). */
+    const hush_aead_stream_ops *stream;
 } hush_aead_desc;
+
+/*
+ * Streaming (include/hush/aead_stream.h). The generic layer in
+ * aead_stream.c checks every argument, the state machine and the length
+ * limits, keeps the lengths so far, clears the vector registers after each
+ * call (unless general_regs_only), and wipes the whole stream when the
+ * message ends. An algorithm keeps the state of one message in `ms`
+ * (state_bytes <= HUSH_AEAD_STREAM_STATE_MAX, 64-aligned, zeroed before
+ * start) and reads its key from `key`, the keyed object's state made by
+ * setup. Its functions run on checked arguments and in this order:
+ *
+ *   start   once, with the nonce
+ *   ad      any number of times, any lengths (partial blocks are the
+ *           algorithm's to buffer)
+ *   ad_end  once, before the first update or, without one, before finish
+ *   update  any number of times, any lengths; out == in allowed; every
+ *           byte of output is written before update returns
+ *   finish  once: seal writes the tag; open compares the tag the message
+ *           has with `expected` in constant time and returns 1 when they
+ *           are equal, else 0 (never writing the tag it computed anywhere
+ *           the generic layer can see)
+ *
+ * Byte for byte the result equals the descriptor's seal and open on the
+ * concatenated AD and message, whatever the split points.
+ */
+#define HUSH_AEAD_STREAM_STATE_MAX (HUSH_AEAD_STREAM_BYTES - 64)
+
+struct hush_aead_stream_ops {
+    size_t state_bytes;
+    void (*start)(void *ms, const void *key, const uint8_t *nonce, int encrypt);
+    void (*ad)(void *ms, const void *key, const uint8_t *ad, size_t len);
+    void (*ad_end)(void *ms, const void *key, uint64_t adlen);
+    void (*update)(void *ms, const void *key, uint8_t *out, const uint8_t *in,
+                   size_t len, int encrypt);
+    uint32_t (*finish)(void *ms, const void *key, uint64_t adlen, uint64_t mlen,
+                       uint8_t tag[16], const uint8_t *expected);
+};
+
+/* A keyed object's descriptor and state (aead.c), for the streaming layer. */
+const hush_aead_desc *hush_aead_object_desc(const hush_aead_ctx *k);
+const void *hush_aead_object_state(const hush_aead_ctx *k);
 
 /* The bytes a keyed object occupies from its own address (header and
  * state), all inside secret memory: the leak census reports copies found

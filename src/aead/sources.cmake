@@ -1,1 +1,1 @@
-hush_sources(aead.c)
+hush_sources(aead.c aead_stream.c)

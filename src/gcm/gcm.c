@@ -191,7 +191,8 @@ const hush_aead_desc hush_aead_desc_aes128gcm = {
     gcm_seal,
     gcm_open,
     setup128_for,
-    0 /* general_regs_only: AES-NI and carry-less multiply use them */};
+    0, /* general_regs_only: AES-NI and carry-less multiply use them */
+    NULL /* stream: none yet */};
 const hush_aead_desc hush_aead_desc_aes256gcm = {
     HUSH_AES256GCM,
     "AES-256-GCM",
@@ -204,7 +205,8 @@ const hush_aead_desc hush_aead_desc_aes256gcm = {
     gcm_seal,
     gcm_open,
     setup256_for,
-    0 /* general_regs_only: AES-NI and carry-less multiply use them */};
+    0, /* general_regs_only: AES-NI and carry-less multiply use them */
+    NULL /* stream: none yet */};
 
 _Static_assert(sizeof(gcm_state) <= HUSH_AEAD_STATE_MAX,
                "GCM state fits the AEAD state");
