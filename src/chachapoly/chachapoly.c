@@ -183,7 +183,7 @@ const hush_aead_desc hush_aead_desc_chacha20poly1305 = {
     cp_open,
     NULL, /* setup_for: one-shot calls use setup */
     0,    /* general_regs_only: the SIMD tiers use vector registers */
-    NULL, /* stream: none yet */
+    &hush_chacha20poly1305_stream,
 };
 
 /* XChaCha20's block counter is 64 bits (words 12-13): starting at block 1
@@ -202,5 +202,5 @@ const hush_aead_desc hush_aead_desc_xchacha20poly1305 = {
     xcp_open,
     NULL, /* setup_for: one-shot calls use setup */
     0,    /* general_regs_only: the SIMD tiers use vector registers */
-    NULL, /* stream: none yet */
+    &hush_xchacha20poly1305_stream,
 };

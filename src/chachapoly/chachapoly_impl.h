@@ -1,6 +1,7 @@
 /*
- * ChaCha20-Poly1305 and XChaCha20-Poly1305: the keyed state the AEAD code
- * runs on (chachapoly.c).
+ * ChaCha20-Poly1305 and XChaCha20-Poly1305: the keyed state both the
+ * one-shot code (chachapoly.c) and the streaming code (chachapoly_stream.c)
+ * run on.
  */
 #ifndef HUSH_CHACHAPOLY_IMPL_H
 #define HUSH_CHACHAPOLY_IMPL_H
@@ -16,5 +17,8 @@ typedef struct chachapoly_state {
     const hush_chacha20_ops *chacha;
     const hush_poly1305_ops *poly;
 } chachapoly_state;
+
+extern const hush_aead_stream_ops hush_chacha20poly1305_stream;
+extern const hush_aead_stream_ops hush_xchacha20poly1305_stream;
 
 #endif
