@@ -192,7 +192,7 @@ const hush_aead_desc hush_aead_desc_aes128gcm = {
     gcm_open,
     setup128_for,
     0, /* general_regs_only: AES-NI and carry-less multiply use them */
-    NULL /* stream: none yet */};
+    &hush_gcm_stream};
 const hush_aead_desc hush_aead_desc_aes256gcm = {
     HUSH_AES256GCM,
     "AES-256-GCM",
@@ -206,7 +206,7 @@ const hush_aead_desc hush_aead_desc_aes256gcm = {
     gcm_open,
     setup256_for,
     0, /* general_regs_only: AES-NI and carry-less multiply use them */
-    NULL /* stream: none yet */};
+    &hush_gcm_stream};
 
 _Static_assert(sizeof(gcm_state) <= HUSH_AEAD_STATE_MAX,
                "GCM state fits the AEAD state");

@@ -46,6 +46,12 @@ struct gcm_fused_ops {
      * from H = E_K(0^128) in the form this tier reads, H^1..H^n (n from
      * powers_for, or all of them). */
     void (*setup_powers)(hush_ghash_key *k, const uint8_t h[16], int n);
+    /* Required with setup_powers (NULL otherwise: the GHASH tier's update
+     * reads the table): y = GHASH(y, in) over nblocks whole blocks with
+     * this tier's table, y in V form. The streaming AEAD (gcm_stream.c)
+     * hashes every AD, message and lengths block with it. */
+    void (*ghash)(const gcm_state *s, uint64_t y[2], const uint8_t *in,
+                  size_t nblocks);
 };
 
 /*
@@ -63,5 +69,36 @@ static inline void gcm_j0_words(const uint8_t nonce[12], uint64_t *hi,
 #if defined(HUSH_X86_64)
 extern const gcm_fused_ops hush_gcm_fused_vaes512, hush_gcm_fused_aesni;
 #endif
+
+/*
+ * Streaming GCM (gcm_stream.c). Each update takes the bytes up to a block
+ * boundary through a one-block buffer; all the whole 16-byte blocks after
+ * them go to one gcm_stream_blocks call; a partial last block is kept for
+ * the next update. The call's contract, for a fast path (a fused tier) to
+ * implement:
+ *
+ *   seal: c = m XOR CTR keystream from ctr, nblocks whole blocks (c == m
+ *         allowed); y = GHASH(y, c); ctr advanced by nblocks.
+ *   open: the same with the roles swapped: y = GHASH(y, c) over the input
+ *         c, which it must read before writing m (m == c allowed).
+ *
+ * ctr is the 128-bit big-endian counter block (its low 32 bits never wrap
+ * within GCM's length limit, so inc32 and a 128-bit step agree); y is the
+ * running hash in V form (ghash_impl.h). nblocks may be anything from 1 to
+ * the message's limit. Constant time; registers are cleared by the
+ * streaming layer. The generic version (CTR, then GHASH, over L1-sized
+ * chunks; the GHASH of a fused tier that keeps its own table of powers
+ * is that tier's gcm_fused_ops.ghash) is the one in use for every tier
+ * pairing today; gcm_stream.c chooses by s->fused, so a fused tier adds
+ * its table there.
+ */
+typedef struct gcm_stream_blocks {
+    void (*seal)(const gcm_state *s, uint8_t *c, const uint8_t *m,
+                 size_t nblocks, uint8_t ctr[16], uint64_t y[2]);
+    void (*open)(const gcm_state *s, uint8_t *m, const uint8_t *c,
+                 size_t nblocks, uint8_t ctr[16], uint64_t y[2]);
+} gcm_stream_blocks;
+
+extern const struct hush_aead_stream_ops hush_gcm_stream;
 
 #endif
