@@ -1,16 +1,12 @@
 /*
  * Ascon-AEAD128 (NIST SP 800-232, section 4) for the generic AEAD layer:
  * 128-bit key, nonce and tag. The "expanded key" is just the key as two
- * words and the implementation in force when it was set up.
+ * words and the implementation in force when it was set up
+ * (ascon_aead_key, ascon_impl.h).
  */
 #include "aead/aead_impl.h"
 #include "ascon/ascon_impl.h"
 #include "core/ct.h"
-
-typedef struct ascon_aead_key {
-    uint64_t k[2];
-    const hush_ascon_ops *ops;
-} ascon_aead_key;
 
 static void ascon_aead_setup(void *state, const uint8_t *key) {
     ascon_aead_key *ks = state;
@@ -56,6 +52,7 @@ const hush_aead_desc hush_aead_desc_ascon_aead128 = {
     .setup = ascon_aead_setup,
     .seal = ascon_aead_seal,
     .open = ascon_aead_open,
+    .stream = &hush_ascon_aead128_stream,
 #if defined(HUSH_ASCON_GENERAL_REGS_ONLY)
     /* this file and every tier are compiled with -mgeneral-regs-only
      * (sources.cmake): the compiler cannot put key, state or data in a

@@ -143,4 +143,13 @@ static inline const hush_ascon_ops *hush_ascon_ops_now(void) {
     return (const hush_ascon_ops *)hush_ops(&hush_prim_ascon);
 }
 
+/* The keyed state of Ascon-AEAD128 (ascon_aead.c, ascon_stream.c): just the
+ * key as two words and the implementation in force when it was set up. */
+typedef struct ascon_aead_key {
+    uint64_t k[2];
+    const hush_ascon_ops *ops;
+} ascon_aead_key;
+
+extern const struct hush_aead_stream_ops hush_ascon_aead128_stream;
+
 #endif
