@@ -68,6 +68,12 @@ HUSH_API int hush_aead_open_detached(const hush_aead_ctx *k, uint8_t *m,
                                      const uint8_t *tag, const uint8_t *ad,
                                      size_t adlen, const uint8_t *nonce);
 HUSH_API void hush_aead_free(hush_aead_ctx *k); /* NULL is a no-op */
+/* A copy of keyed object k in new secret memory of the same tier: the same
+ * key, expansion and implementations (streams started on k may continue on
+ * the copy, hush_aead_stream_copy). *out is NULL on failure.
+ * Errors: HUSH_ERR_INVALID (out or k NULL), HUSH_ERR_NOMEM,
+ * HUSH_ERR_HARDENING. */
+HUSH_API int hush_aead_dup(hush_aead_ctx **out, const hush_aead_ctx *k);
 
 #ifdef __cplusplus
 }

@@ -124,6 +124,20 @@ HUSH_API int hush_aead_stream_seal_final(hush_aead_stream *s, uint8_t tag[16]);
 HUSH_API int hush_aead_stream_open_final(hush_aead_stream *s,
                                          const uint8_t tag[16]);
 
+/*
+ * Copies the message in progress in src to dst (which may be src), to
+ * continue on keyed object k: the object src runs on, or one with the same
+ * key, expansion and implementations (hush_aead_dup of it). The two then
+ * run independently: each must end with its own final or abort. Whatever
+ * dst held is overwritten.
+ * Errors: HUSH_ERR_INVALID (a NULL argument, or k is not such an object,
+ * decided in constant time; dst unchanged), HUSH_ERR_STATE (src holds no
+ * message; dst unchanged).
+ */
+HUSH_API int hush_aead_stream_copy(hush_aead_stream *dst,
+                                   const hush_aead_stream *src,
+                                   const hush_aead_ctx *k);
+
 /* Abandons the message and wipes the stream; NULL is a no-op. The same as
  * hush_wipe(s, sizeof *s). */
 HUSH_API void hush_aead_stream_abort(hush_aead_stream *s);

@@ -200,6 +200,24 @@ int hush_aead_new(hush_aead_ctx **out, hush_aead_alg a,
     return HUSH_OK;
 }
 
+int hush_aead_dup(hush_aead_ctx **out, const hush_aead_ctx *k) {
+    if (out == NULL) return HUSH_ERR_INVALID;
+    *out = NULL;
+    if (k == NULL) return HUSH_ERR_INVALID;
+    unsigned tier = hush_secret_flags(k->mem) &
+                    (HUSH_SECRET_HARDENED | HUSH_SECRET_REQUIRE);
+    hush_secret *mem;
+    int r = hush_secret_new(&mem, object_bytes(k->desc), tier);
+    if (r != HUSH_OK) return r;
+    hush_aead_ctx *copy =
+        __builtin_assume_aligned(hush_secret_ptr_mut(mem), 64);
+    /* the state holds no pointer into itself: a byte copy is a copy */
+    memcpy(copy, k, object_bytes(k->desc));
+    copy->mem = mem;
+    *out = copy;
+    return HUSH_OK;
+}
+
 void hush_aead_free(hush_aead_ctx *k) {
     if (k == NULL) return;
     hush_secret_destroy(k->mem); /* wipes header and state */

@@ -59,6 +59,22 @@ static int within(uint64_t so_far, size_t more, uint64_t limit) {
     return so_far <= limit && (uint64_t)more <= limit - so_far;
 }
 
+int hush_aead_stream_copy(hush_aead_stream *dst, const hush_aead_stream *src,
+                          const hush_aead_ctx *k) {
+    if (dst == NULL || src == NULL || k == NULL) return HUSH_ERR_INVALID;
+    const stream_header *h = (const stream_header *)(const void *)src->opaque;
+    if (h->magic != STREAM_MAGIC || h->phase == PHASE_NONE)
+        return HUSH_ERR_STATE;
+    const hush_aead_desc *d = hush_aead_object_desc(k);
+    const void *key = hush_aead_object_state(k);
+    /* the key state is secret: compared without an early exit */
+    if (d != h->desc || !hush_ct_equal(key, h->key, d->state_bytes))
+        return HUSH_ERR_INVALID;
+    if (dst != src) memcpy(dst, src, sizeof *dst);
+    header(dst)->key = key;
+    return HUSH_OK;
+}
+
 void hush_aead_stream_abort(hush_aead_stream *s) {
     if (s != NULL) HUSH_WIPE_OBJ(s);
 }

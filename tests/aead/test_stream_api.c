@@ -2,7 +2,8 @@
  * The streaming AEAD's contract apart from its results (aead_stream.h):
  * the state machine, argument errors leaving the stream as it was, length
  * limits checked before anything is processed, wiping at the end, streams
- * interleaved on one keyed object, init abandoning a message, for every
+ * interleaved on one keyed object, init abandoning a message, messages
+ * copied half-way (hush_aead_stream_copy, hush_aead_dup), for every
  * algorithm.
  */
 #include <stdlib.h>
@@ -167,6 +168,59 @@ static void interleaved(hush_aead_alg a, const hush_aead_ctx *k) {
     CHECK_MEM(m, msg, 300);
 }
 
+/* A message copied half-way, onto the same object, onto a copy of it (the
+ * original then freed), and refused onto an object with another key. */
+static void copies(hush_aead_alg a, const hush_aead_ctx *k) {
+    hush_aead_stream s, t, u;
+    uint8_t c1[300], c2[300], tag1[16], tag2[16], want_c[300], want_tag[16];
+    hush_aead_ctx *k2 = NULL, *other = NULL;
+    CHECK_EQ_INT(hush_aead_dup(&k2, k), HUSH_OK);
+    CHECK_EQ_INT(hush_aead_dup(NULL, k), HUSH_ERR_INVALID);
+    CHECK_EQ_INT(hush_aead_dup(&other, NULL), HUSH_ERR_INVALID);
+    CHECK(other == NULL);
+    if (k2 == NULL) return;
+    uint8_t key2[32];
+    memcpy(key2, key, sizeof key2);
+    key2[0] ^= 1;
+    other = su_keyed(a, key2);
+    oneshot(a, want_c, want_tag, 300, 40);
+
+    CHECK_EQ_INT(hush_aead_stream_init(&s, k, HUSH_AEAD_SEAL, nonce), HUSH_OK);
+    CHECK_EQ_INT(hush_aead_stream_ad(&s, ad, 40), HUSH_OK);
+    CHECK_EQ_INT(hush_aead_stream_update(&s, c1, msg, 101), HUSH_OK);
+    memcpy(c2, c1, 101);
+    memset(&u, 0x5a, sizeof u);
+    hush_aead_stream before = u;
+    CHECK_EQ_INT(hush_aead_stream_copy(&u, &s, other), HUSH_ERR_INVALID);
+    CHECK(memcmp(&u, &before, sizeof u) == 0);
+    memset(&t, 0, sizeof t);
+    CHECK_EQ_INT(hush_aead_stream_copy(&u, &t, k), HUSH_ERR_STATE);
+    CHECK_EQ_INT(hush_aead_stream_copy(NULL, &s, k), HUSH_ERR_INVALID);
+    CHECK_EQ_INT(hush_aead_stream_copy(&t, &s, k), HUSH_OK);  /* same k */
+    CHECK_EQ_INT(hush_aead_stream_copy(&u, &s, k2), HUSH_OK); /* the dup */
+    /* s and t go on on k; u goes on on the copy k2 */
+    CHECK_EQ_INT(hush_aead_stream_update(&s, c1 + 101, msg + 101, 199),
+                 HUSH_OK);
+    CHECK_EQ_INT(hush_aead_stream_seal_final(&s, tag1), HUSH_OK);
+    CHECK_EQ_INT(hush_aead_stream_update(&t, c2 + 101, msg + 101, 50), HUSH_OK);
+    CHECK_EQ_INT(hush_aead_stream_update(&t, c2 + 151, msg + 151, 149),
+                 HUSH_OK);
+    CHECK_EQ_INT(hush_aead_stream_seal_final(&t, tag2), HUSH_OK);
+    CHECK_MEM(c1, want_c, 300);
+    CHECK_MEM(tag1, want_tag, 16);
+    CHECK_MEM(c2, want_c, 300);
+    CHECK_MEM(tag2, want_tag, 16);
+    CHECK_EQ_INT(hush_aead_stream_copy(&u, &u, k2), HUSH_OK);
+    memset(c2, 0, sizeof c2);
+    CHECK_EQ_INT(hush_aead_stream_update(&u, c2 + 101, msg + 101, 199),
+                 HUSH_OK);
+    CHECK_EQ_INT(hush_aead_stream_seal_final(&u, tag2), HUSH_OK);
+    CHECK_MEM(c2 + 101, want_c + 101, 199);
+    CHECK_MEM(tag2, want_tag, 16);
+    hush_aead_free(k2);
+    hush_aead_free(other);
+}
+
 /* Totals over the limit are refused before anything is read (the
  * pointers here cover far less than the lengths claimed). */
 static void limits(hush_aead_alg a, const hush_aead_ctx *k) {
@@ -219,6 +273,7 @@ int main(int argc, char **argv) {
         if (k == NULL) continue;
         state_machine(algs[i], k);
         interleaved(algs[i], k);
+        copies(algs[i], k);
         limits(algs[i], k);
         hush_aead_free(k);
     }
