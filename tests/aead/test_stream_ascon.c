@@ -14,7 +14,8 @@
 
 static unsigned long kat(void) {
     unsigned long run = 0;
-    ht_kv_file *f = ht_kv_open("ascon/asconaead128/LWC_AEAD_KAT_128_128.txt");
+    ht_kv_file *f =
+        ht_kv_open(HT_DIR, "ascon/asconaead128/LWC_AEAD_KAT_128_128.txt");
     while (ht_kv_next(f)) {
         size_t kl, nl, pl, al, cl;
         uint8_t *key = ht_kv_hex(f, "Key", &kl),
@@ -53,13 +54,18 @@ static void one(size_t mlen, size_t adlen) {
 int main(int argc, char **argv) {
     ht_begin(argc, argv);
     ht_rand_seed(0x6173636f);
+    /* without the vector directory the KAT and Wycheproof sets are left
+     * out (ht_vectors_dir says so) and the differential part still runs */
+    int vectors = ht_vectors_dir() != NULL;
     HT_FOR_EACH_IMPL("ascon", impl) {
-        unsigned long n = kat();
-        CHECK(n == 1089);
-        unsigned long w =
-            su_wycheproof("wycheproof/ascon_sp800_232_aead128_test.json",
-                          HUSH_ASCON_AEAD128, NULL);
-        CHECK(w > 50);
+        unsigned long n = 0, w = 0;
+        if (vectors) {
+            n = kat();
+            CHECK(n == 1089);
+            w = su_wycheproof("wycheproof/ascon_sp800_232_aead128_test.json",
+                              HUSH_ASCON_AEAD128, NULL);
+            CHECK(w > 50);
+        }
         for (size_t mlen = 0; mlen <= 1100; mlen++)
             one(mlen, (size_t)(ht_rand_u64() % 80));
         one(65536 + 7, 33);

@@ -52,11 +52,14 @@ static void one(hush_aead_alg a, size_t mlen, size_t adlen) {
 }
 
 static void run_tier(const char *label) {
-    unsigned long w1 = su_wycheproof("wycheproof/chacha20_poly1305_test.json",
-                                     HUSH_CHACHA20POLY1305, NULL);
-    unsigned long w2 = su_wycheproof("wycheproof/xchacha20_poly1305_test.json",
-                                     HUSH_XCHACHA20POLY1305, NULL);
-    CHECK(w1 > 100 && w2 > 100);
+    unsigned long w1 = 0, w2 = 0;
+    if (ht_vectors_dir() != NULL) {
+        w1 = su_wycheproof("wycheproof/chacha20_poly1305_test.json",
+                           HUSH_CHACHA20POLY1305, NULL);
+        w2 = su_wycheproof("wycheproof/xchacha20_poly1305_test.json",
+                           HUSH_XCHACHA20POLY1305, NULL);
+        CHECK(w1 > 100 && w2 > 100);
+    }
     for (size_t mlen = 0; mlen <= 1100; mlen++) {
         one(HUSH_CHACHA20POLY1305, mlen, (size_t)(ht_rand_u64() % 80));
         one(HUSH_XCHACHA20POLY1305, mlen, (size_t)(ht_rand_u64() % 80));

@@ -51,9 +51,11 @@ static void one(size_t kl, size_t mlen, size_t adlen) {
 }
 
 static void run_tier(const char *label) {
-    unsigned long wp =
-        su_wycheproof("wycheproof/aes_gcm_test.json", 0, alg_for);
-    CHECK(wp > 100);
+    unsigned long wp = 0;
+    if (ht_vectors_dir() != NULL) {
+        wp = su_wycheproof("wycheproof/aes_gcm_test.json", 0, alg_for);
+        CHECK(wp > 100);
+    }
     for (size_t mlen = 0; mlen <= 1100; mlen++)
         one(mlen % 2 ? 16 : 32, mlen, (size_t)(ht_rand_u64() % 80));
     static const size_t large[] = {4095, 4096, 4097, 65536 + 7, 1 << 20};
