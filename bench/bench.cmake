@@ -14,7 +14,7 @@ set(_bench_sources
 list(TRANSFORM _bench_sources PREPEND ${_bench_dir}/)
 
 add_executable(hush-bench ${_bench_sources})
-target_link_libraries(hush-bench PRIVATE hush_static Threads::Threads)
+target_link_libraries(hush-bench PRIVATE hush_static Threads::Threads m)
 # the README promises build/hush-bench, whatever the directory of this file
 set_target_properties(hush-bench PROPERTIES
   RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR})

@@ -136,7 +136,8 @@ size_t bench_measured_sizes(const char *op, size_t *sizes, size_t max);
 void bench_add_note(const char *section, const char *line);
 /* The same, for the Markdown only (e.g. the rows of a Markdown table). */
 void bench_add_md_note(const char *section, const char *line);
-/* ns -> estimated core cycles with the run's calibration. */
+/* ns -> estimated core cycles with the run's calibration; -1 when the
+ * core clock was refused (no cycle figure may be printed then). */
 double bench_ns_to_cycles(double ns);
 void bench_add_derived(const char *table, const char *op, const char *impl,
                        size_t size, double measured_ns, double predicted_ns,

@@ -100,14 +100,16 @@ static double round_cost(const char *impl, const char **basis) {
                      "hush_ascon_permute",
                      r);
             *basis = why;
-            char line[320];
+            char line[320], cyc[48] = "";
+            if (bench_ns_to_cycles(r) > 0)
+                snprintf(cyc, sizeof cyc, " = %.1f core cycles",
+                         bench_ns_to_cycles(r));
             snprintf(line, sizeof line,
-                     "%s: a round costs %.2f ns = %.1f core cycles (slope "
-                     "over p[1], p[8], p[12]); each call adds %.1f ns (call, "
-                     "dispatch, state through memory). Per call: p[12] "
-                     "%.1f ns = %.1f ns/round, p[8] %.1f ns = %.1f ns/round.",
-                     impl, r, bench_ns_to_cycles(r), call, t[2], t[2] / 12,
-                     t[1], t[1] / 8);
+                     "%s: a round costs %.2f ns%s (slope over p[1], p[8], "
+                     "p[12]); each call adds %.1f ns (call, dispatch, state "
+                     "through memory). Per call: p[12] %.1f ns = %.1f "
+                     "ns/round, p[8] %.1f ns = %.1f ns/round.",
+                     impl, r, cyc, call, t[2], t[2] / 12, t[1], t[1] / 8);
             bench_add_note("Ascon permutation", line);
             return r;
         }

@@ -201,10 +201,14 @@ int main(int argc, char **argv) {
                    l1);
         if (la) fclose(la);
     }
-    printf("clock: TSC %.3f GHz; core ~%.2f GHz estimated (%.3f core cycles "
-           "per TSC tick)\n",
-           bench_clk.tsc_hz / 1e9, bench_clk.core_hz / 1e9,
-           bench_clk.cycles_per_tick);
+    char clock[2048];
+    bench_clock_describe(&bench_clk, clock, sizeof clock);
+    printf("%s\n", clock);
+    if (bench_clk.refused[0])
+        fprintf(stderr,
+                "hush-bench: core clock refused: %s; cycle columns "
+                "are left empty\n",
+                bench_clk.refused);
     printf("units: ns/op median of %d samples (IQR%% = interquartile range / "
            "median); min ns = fastest sample;\n"
            "       MB/s = 10^6 B/s (from the median);\n"
@@ -225,10 +229,17 @@ int main(int argc, char **argv) {
     /* the clock may have drifted under load: say so rather than hide it */
     bench_clock after;
     bench_clock_calibrate(&after);
-    printf("\nclock after the run: core ~%.2f GHz (%.3f cycles per tick); "
-           "run took %.0f s\n",
-           after.core_hz / 1e9, after.cycles_per_tick,
-           bench_now_seconds() - t0);
+    if (after.refused[0] || bench_clk.refused[0])
+        printf("\nclock after the run: %s; run took %.0f s\n",
+               after.refused[0] ? after.refused
+                                : "estimated, but not at the start",
+               bench_now_seconds() - t0);
+    else
+        printf("\nclock after the run: core %.2f GHz (%.3f cycles per tick, "
+               "%+.1f%% from the start); run took %.0f s\n",
+               after.core_hz / 1e9, after.cycles_per_tick,
+               (after.core_hz / bench_clk.core_hz - 1) * 100,
+               bench_now_seconds() - t0);
 
     int rc = 0;
     if (o->out_dir) {

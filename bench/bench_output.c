@@ -104,17 +104,20 @@ void bench_print_point(FILE *f, size_t first, size_t count) {
         if (bench_mb_per_s(r) > 0) {
             snprintf(mbs, sizeof mbs, "%.1f", bench_mb_per_s(r));
             snprintf(tpb, sizeof tpb, "%.3f", r->ticks / (double)r->size);
-            snprintf(cpb, sizeof cpb, "%.3f", r->cycles / (double)r->size);
+            if (r->cycles >= 0)
+                snprintf(cpb, sizeof cpb, "%.3f", r->cycles / (double)r->size);
         }
+        char cyc[32] = "-";
+        if (r->cycles >= 0) snprintf(cyc, sizeof cyc, "%.0f", r->cycles);
         if (r->allocs >= 0) snprintf(al, sizeof al, "%.2g", r->allocs);
         double ratio = bench_opt.vs ? r->vs_ref : r->vs_best_peer;
         if (ratio > 0) snprintf(vs, sizeof vs, "%.2fx", ratio);
         double iqr = r->ns > 0 ? (r->ns_p75 - r->ns_p25) / r->ns * 100 : 0;
         fprintf(f,
-                "%-40s %7s %-26s %11.1f %6.1f %11.1f %9s %8s %8s %10.0f %7s "
+                "%-40s %7s %-26s %11.1f %6.1f %11.1f %9s %8s %8s %10s %7s "
                 "%8s\n",
                 r->op->name, sz, impl, r->ns, iqr, r->ns_min, mbs, tpb, cpb,
-                r->cycles, al, vs);
+                cyc, al, vs);
     }
     if (count > 1) fputc('\n', f);
     fflush(f);
@@ -200,8 +203,9 @@ int bench_write_csv(const char *path) {
             fprintf(f, "%.4f,", r->ticks / per);
         else
             fputc(',', f);
-        fprintf(f, "%.1f,", r->cycles);
-        if (per > 0 && r->op->throughput)
+        if (r->cycles >= 0) fprintf(f, "%.1f", r->cycles);
+        fputc(',', f);
+        if (per > 0 && r->op->throughput && r->cycles >= 0)
             fprintf(f, "%.4f,", r->cycles / per);
         else
             fputc(',', f);
@@ -263,9 +267,26 @@ int bench_write_json(const char *path) {
     fprintf(f, ",\n  \"peers\": ");
     json_str(f, bench_peers_summary());
     fprintf(f,
-            ",\n  \"tsc_hz\": %.0f,\n  \"core_hz_estimate\": %.0f,\n"
-            "  \"cycles_per_tick\": %.4f,\n  \"results\": [\n",
-            bench_clk.tsc_hz, bench_clk.core_hz, bench_clk.cycles_per_tick);
+            ",\n  \"tsc_hz\": %.0f,\n  \"tsc_reference_hz\": %.0f,\n"
+            "  \"tsc_reference_from\": ",
+            bench_clk.tsc_hz, bench_clk.tsc_ref_hz);
+    json_str(f, bench_clk.tsc_ref_from);
+    fprintf(f,
+            ",\n  \"core_hz_imul_chain\": %.0f,\n  \"core_hz_add_chain\": "
+            "%.0f,\n",
+            bench_clk.imul_hz, bench_clk.add_hz);
+    if (bench_clk.refused[0]) {
+        fprintf(f, "  \"core_hz_estimate\": null,\n  \"cycles_per_tick\": "
+                   "null,\n  \"core_clock_refused\": ");
+        json_str(f, bench_clk.refused);
+        fprintf(f, ",\n");
+    } else {
+        fprintf(f,
+                "  \"core_hz_estimate\": %.0f,\n  \"cycles_per_tick\": "
+                "%.4f,\n",
+                bench_clk.core_hz, bench_clk.cycles_per_tick);
+    }
+    fprintf(f, "  \"results\": [\n");
     for (size_t i = 0; i < bench_result_count(); i++) {
         const bench_result *r = bench_result_at(i);
         fprintf(f, "    {\"area\": ");
@@ -283,11 +304,13 @@ int bench_write_json(const char *path) {
             fprintf(f,
                     ", \"ns_per_op\": %.3f, \"ns_p25\": %.3f, \"ns_p75\": %.3f,"
                     " \"ns_min\": %.3f, \"ticks_per_op\": %.3f,"
-                    " \"cycles_per_op\": %.1f, \"mb_per_s\": %.3f,"
+                    " \"mb_per_s\": %.3f,"
                     " \"samples\": %d, \"iters_per_sample\": %llu",
-                    r->ns, r->ns_p25, r->ns_p75, r->ns_min, r->ticks, r->cycles,
+                    r->ns, r->ns_p25, r->ns_p75, r->ns_min, r->ticks,
                     bench_mb_per_s(r), r->samples,
                     (unsigned long long)r->iters);
+            if (r->cycles >= 0)
+                fprintf(f, ", \"cycles_per_op\": %.1f", r->cycles);
             if (r->allocs >= 0)
                 fprintf(f, ", \"allocs_per_op\": %.4g", r->allocs);
             if (r->vs_best_peer > 0)
@@ -538,6 +561,28 @@ static void md_op_table(FILE *f, const bench_op *op) {
     }
 }
 
+/* The clock's derivation in one line for the Markdown header. */
+static const char *clock_line(void) {
+    static char line[1024];
+    const bench_clock *c = &bench_clk;
+    int n = snprintf(line, sizeof line, "TSC %.3f GHz (measured; %s",
+                     c->tsc_hz / 1e9, c->tsc_ref_from);
+    if (c->tsc_ref_hz > 0)
+        n += snprintf(line + n, sizeof line - (size_t)n, " says %.3f GHz",
+                      c->tsc_ref_hz / 1e9);
+    if (c->refused[0])
+        snprintf(line + n, sizeof line - (size_t)n,
+                 "); core clock **not estimated**: %s, so no cycle figures",
+                 c->refused);
+    else
+        snprintf(line + n, sizeof line - (size_t)n,
+                 "); core %.2f GHz = %.3f core cycles per TSC tick, from a "
+                 "chain of dependent 3-cycle `imul` (a chain of dependent "
+                 "register adds: %.2f GHz)",
+                 c->core_hz / 1e9, c->cycles_per_tick, c->add_hz / 1e9);
+    return line;
+}
+
 int bench_write_markdown(const char *path) {
     FILE *f = fopen(path, "w");
     if (f == NULL) return -1;
@@ -547,17 +592,15 @@ int bench_write_markdown(const char *path) {
             "edit by hand.\n\n"
             "- Date: %s\n- CPU: %s (%s)\n- hush %s, built from %s\n"
             "- Peers: %s\n"
-            "- Clocks: TSC %.3f GHz; core clock estimated at %.2f GHz "
-            "(%.3f core cycles per TSC tick, from a chain of dependent adds)\n"
+            "- Clocks: %s\n"
             "- Samples: %d per point, each about %.2f ms, after %.1f ms of "
             "warm-up per contender\n"
             "- Load average when written (1, 5, 15 min): %s on %ld CPUs\n\n",
             today(), bench_cpu_model(), hush_cpu_features_string(),
-            hush_version(), HUSH_BENCH_GIT, bench_peers_summary(),
-            bench_clk.tsc_hz / 1e9, bench_clk.core_hz / 1e9,
-            bench_clk.cycles_per_tick, bench_opt.samples,
-            bench_opt.sample_seconds * 1e3, bench_opt.warmup_seconds * 1e3,
-            load_average(), sysconf(_SC_NPROCESSORS_ONLN));
+            hush_version(), HUSH_BENCH_GIT, bench_peers_summary(), clock_line(),
+            bench_opt.samples, bench_opt.sample_seconds * 1e3,
+            bench_opt.warmup_seconds * 1e3, load_average(),
+            sysconf(_SC_NPROCESSORS_ONLN));
     fprintf(f,
             "## Method\n\n"
             "Every point (operation x message size) measures hush's tiers, "
@@ -568,7 +611,9 @@ int bench_write_markdown(const char *path) {
             "for small messages), and the median of the samples is "
             "reported with the interquartile range. Time comes from `rdtsc`: "
             "*ticks* are TSC ticks (constant rate), *cycles* are estimated "
-            "core cycles (ticks x the measured cycles-per-tick ratio). Heap "
+            "core cycles (ticks x the measured cycles-per-tick ratio, from "
+            "dependency chains the renamer cannot fold, cross-checked; "
+            "refused rather than guessed). Heap "
             "allocations are counted by interposing `malloc` in the "
             "benchmark binary. Peers use reused, pre-initialised contexts: "
             "OpenSSL EVP contexts keyed once where only the nonce changes, "

@@ -189,5 +189,7 @@ void bench_add_md_note(const char *section, const char *line) {
 size_t bench_note_count(void) { return n_notes; }
 const bench_note *bench_note_at(size_t i) { return &notes[i]; }
 
-double bench_ns_to_cycles(double ns) { return ns * 1e-9 * bench_clk.core_hz; }
+double bench_ns_to_cycles(double ns) {
+    return bench_clk.core_hz > 0 ? ns * 1e-9 * bench_clk.core_hz : -1;
+}
 const bench_derived *bench_derived_at(size_t i) { return &derived[i]; }

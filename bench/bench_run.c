@@ -457,7 +457,10 @@ static void point_end(const bench_op *op, bench_point *p) {
         r->ns_p75 = quantile(v, samples, 0.75) * to_ns;
         r->ns_min = v[0] * to_ns;
         free(v);
-        r->cycles = r->ticks * bench_clk.cycles_per_tick;
+        /* -1: the core clock was refused (bench_timer.c) */
+        r->cycles = bench_clk.cycles_per_tick > 0
+                        ? r->ticks * bench_clk.cycles_per_tick
+                        : -1;
         r->allocs = bench_alloc_count() < 0
                         ? -1
                         : (double)k->allocs / (double)k->total_iters;
