@@ -212,12 +212,13 @@ int main(int argc, char **argv) {
     printf("units: ns/op median of %d samples (IQR%% = interquartile range / "
            "median); min ns = fastest sample;\n"
            "       MB/s = 10^6 B/s (from the median);\n"
-           "       ticks/B = TSC ticks per byte; cyc/B and cycles/op = "
-           "estimated core cycles;\n"
+           "       ticks/B = TSC ticks per byte; cyc/B and cycles/op = %s;\n"
            "       allocs = heap allocations per op; %s %s's time / this "
            "time (>1: faster)%s;\n"
            "       * = the tiers hush picks by itself%s\n\n",
            o->samples,
+           bench_clk.refused[0] ? "not given (the core clock was refused)"
+                                : "estimated core cycles",
            o->vs ? "vs ref =" : "vs peer =", o->vs ? o->vs : "the best peer",
            o->paired ? ", the median of per-round ratios" : "",
            o->thread_time ? "; samples timed in thread CPU time" : "");
