@@ -6,15 +6,15 @@
 set(_bench_dir ${HUSH_FRAGMENT_DIR})
 set(_bench_sources
   bench_main.c bench_registry.c bench_run.c bench_output.c bench_timer.c
-  bench_alloc.c
-  bench_peers.c bench_callgrind.c bench_aead.c bench_ceiling.c
+  bench_alloc.c bench_peers.c bench_openssl.c bench_callgrind.c bench_aead.c bench_ceiling.c
   bench_secret.c bench_sha256.c bench_hmac.c bench_chacha20.c
   bench_poly1305.c bench_chachapoly.c bench_aes.c bench_gcm.c bench_ascon.c
   bench_x25519.c)
 list(TRANSFORM _bench_sources PREPEND ${_bench_dir}/)
 
 add_executable(hush-bench ${_bench_sources})
-target_link_libraries(hush-bench PRIVATE hush_static Threads::Threads m)
+target_link_libraries(hush-bench PRIVATE hush_static Threads::Threads m
+                      ${CMAKE_DL_LIBS})
 # the README promises build/hush-bench, whatever the directory of this file
 set_target_properties(hush-bench PROPERTIES
   RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR})

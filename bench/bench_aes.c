@@ -64,17 +64,20 @@ static void add_block(const char *name, const size_t *keylen,
                            "contexts (their per-call overhead included).",
                    .fixed_sizes = one_block,
                    .throughput = 1};
-    int n = 0;
-    op.cases[n++] =
-        (bench_case){"hush", BENCH_HUSH,        {"aes", NULL}, hush_aes_setup,
-                     run,    hush_aes_teardown, keylen};
+    bench_case_append(op.cases, (bench_case){"hush",
+                                             BENCH_HUSH,
+                                             {"aes", NULL},
+                                             hush_aes_setup,
+                                             run,
+                                             hush_aes_teardown,
+                                             keylen});
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    if (ossl) op.cases[n++] = bench_ossl_stream(ossl);
+    if (ossl) bench_ossl_append(op.cases, bench_ossl_stream(ossl));
 #else
     (void)ossl;
 #endif
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-    if (gcry) op.cases[n++] = bench_gcry_stream(gcry);
+    if (gcry) bench_case_append(op.cases, bench_gcry_stream(gcry));
 #else
     (void)gcry;
 #endif
@@ -92,17 +95,20 @@ static void add_ctr(const char *name, const size_t *keylen,
                            "new counter block per message; expanded key "
                            "reused.",
                    .throughput = 1};
-    int n = 0;
-    op.cases[n++] = (bench_case){
-        "hush",           BENCH_HUSH,        {"aes", NULL}, hush_aes_setup,
-        hush_aes_ctr_run, hush_aes_teardown, keylen};
+    bench_case_append(op.cases, (bench_case){"hush",
+                                             BENCH_HUSH,
+                                             {"aes", NULL},
+                                             hush_aes_setup,
+                                             hush_aes_ctr_run,
+                                             hush_aes_teardown,
+                                             keylen});
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    op.cases[n++] = bench_ossl_stream(ossl);
+    bench_ossl_append(op.cases, bench_ossl_stream(ossl));
 #else
     (void)ossl;
 #endif
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-    op.cases[n++] = bench_gcry_stream(gcry);
+    bench_case_append(op.cases, bench_gcry_stream(gcry));
 #else
     (void)gcry;
 #endif

@@ -35,7 +35,6 @@ BENCH_LOOP(sodium_hchacha20_run, bench_next_nonce(st->nonce);
 #endif
 
 void bench_register_chacha20(void) {
-    int n = 0;
     bench_op c = {.area = "stream",
                   .name = "chacha20",
                   .verify_fixed = 0,
@@ -44,19 +43,27 @@ void bench_register_chacha20(void) {
                           "OpenSSL EVP keyed once (only the IV changes), "
                           "libgcrypt keyed once (setiv per message).",
                   .throughput = 1};
-    n = 0;
-    c.cases[n++] = (bench_case){"hush", BENCH_HUSH,        {"chacha20", NULL},
-                                NULL,   hush_chacha20_run, NULL,
-                                NULL};
+    bench_case_append(c.cases, (bench_case){"hush",
+                                            BENCH_HUSH,
+                                            {"chacha20", NULL},
+                                            NULL,
+                                            hush_chacha20_run,
+                                            NULL,
+                                            NULL});
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    c.cases[n++] = bench_ossl_stream(&ossl_chacha20);
+    bench_ossl_append(c.cases, bench_ossl_stream(&ossl_chacha20));
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
-    c.cases[n++] = (bench_case){"libsodium",         BENCH_PEER, {NULL}, NULL,
-                                sodium_chacha20_run, NULL,       NULL};
+    bench_case_append(c.cases, (bench_case){"libsodium",
+                                            BENCH_PEER,
+                                            {NULL},
+                                            NULL,
+                                            sodium_chacha20_run,
+                                            NULL,
+                                            NULL});
 #endif
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-    c.cases[n++] = bench_gcry_stream(&gcry_chacha20);
+    bench_case_append(c.cases, bench_gcry_stream(&gcry_chacha20));
 #endif
     bench_add(&c);
 
@@ -67,13 +74,21 @@ void bench_register_chacha20(void) {
                   .note = "XChaCha20 XOR (HChaCha20 subkey + ChaCha20) per "
                           "message; only libsodium has it.",
                   .throughput = 1};
-    n = 0;
-    x.cases[n++] = (bench_case){"hush", BENCH_HUSH,         {"chacha20", NULL},
-                                NULL,   hush_xchacha20_run, NULL,
-                                NULL};
+    bench_case_append(x.cases, (bench_case){"hush",
+                                            BENCH_HUSH,
+                                            {"chacha20", NULL},
+                                            NULL,
+                                            hush_xchacha20_run,
+                                            NULL,
+                                            NULL});
 #if defined(HUSH_BENCH_HAVE_SODIUM)
-    x.cases[n++] = (bench_case){"libsodium",          BENCH_PEER, {NULL}, NULL,
-                                sodium_xchacha20_run, NULL,       NULL};
+    bench_case_append(x.cases, (bench_case){"libsodium",
+                                            BENCH_PEER,
+                                            {NULL},
+                                            NULL,
+                                            sodium_xchacha20_run,
+                                            NULL,
+                                            NULL});
 #endif
     bench_add(&x);
 
@@ -86,13 +101,21 @@ void bench_register_chacha20(void) {
                           "16-byte nonce.",
                   .fixed_sizes = hchacha_size,
                   .throughput = 0};
-    n = 0;
-    h.cases[n++] = (bench_case){"hush", BENCH_HUSH,         {"chacha20", NULL},
-                                NULL,   hush_hchacha20_run, NULL,
-                                NULL};
+    bench_case_append(h.cases, (bench_case){"hush",
+                                            BENCH_HUSH,
+                                            {"chacha20", NULL},
+                                            NULL,
+                                            hush_hchacha20_run,
+                                            NULL,
+                                            NULL});
 #if defined(HUSH_BENCH_HAVE_SODIUM)
-    h.cases[n++] = (bench_case){"libsodium",          BENCH_PEER, {NULL}, NULL,
-                                sodium_hchacha20_run, NULL,       NULL};
+    bench_case_append(h.cases, (bench_case){"libsodium",
+                                            BENCH_PEER,
+                                            {NULL},
+                                            NULL,
+                                            sodium_hchacha20_run,
+                                            NULL,
+                                            NULL});
 #endif
     bench_add(&h);
 }

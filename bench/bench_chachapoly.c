@@ -36,9 +36,9 @@ void bench_register_chachapoly(void) {
                           .alg = &alg_cp,
                           .prims = {"chacha20", "poly1305"}};
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    bench_case_append(cp.seal, bench_ossl_aead(&ossl_cp));
-    bench_case_append(cp.open, bench_ossl_aead_open(&ossl_cp));
-    bench_case_append(cp.once, bench_ossl_aead_oneshot(&ossl_cp));
+    bench_ossl_append(cp.seal, bench_ossl_aead(&ossl_cp));
+    bench_ossl_append(cp.open, bench_ossl_aead_open(&ossl_cp));
+    bench_ossl_append(cp.once, bench_ossl_aead_oneshot(&ossl_cp));
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
     /* libsodium's AEAD functions keep no expanded key: one call is both

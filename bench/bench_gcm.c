@@ -67,9 +67,9 @@ void bench_register_gcm(void) {
                             .prims = {"aes", "ghash"},
                             .extra_config = FUSED_WITHOUT_VAES};
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    bench_case_append(g128.seal, bench_ossl_aead(&ossl_gcm128));
-    bench_case_append(g128.open, bench_ossl_aead_open(&ossl_gcm128));
-    bench_case_append(g128.once, bench_ossl_aead_oneshot(&ossl_gcm128));
+    bench_ossl_append(g128.seal, bench_ossl_aead(&ossl_gcm128));
+    bench_ossl_append(g128.open, bench_ossl_aead_open(&ossl_gcm128));
+    bench_ossl_append(g128.once, bench_ossl_aead_oneshot(&ossl_gcm128));
 #endif
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
     bench_case_append(g128.seal, bench_gcry_aead(&gcry_gcm128));
@@ -82,9 +82,9 @@ void bench_register_gcm(void) {
                             .prims = {"aes", "ghash"},
                             .extra_config = FUSED_WITHOUT_VAES};
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    bench_case_append(g256.seal, bench_ossl_aead(&ossl_gcm256));
-    bench_case_append(g256.open, bench_ossl_aead_open(&ossl_gcm256));
-    bench_case_append(g256.once, bench_ossl_aead_oneshot(&ossl_gcm256));
+    bench_ossl_append(g256.seal, bench_ossl_aead(&ossl_gcm256));
+    bench_ossl_append(g256.open, bench_ossl_aead_open(&ossl_gcm256));
+    bench_ossl_append(g256.once, bench_ossl_aead_oneshot(&ossl_gcm256));
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
     bench_case_append(g256.seal, (bench_case){"libsodium",

@@ -35,34 +35,38 @@ BENCH_LOOP(hush_hmac_pre_run, hush_hmac_sha256_ctx *keyed = st->obj;
 
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 static int ossl_hmac_oneshot_setup(bench_state *st, const char **why) {
+    const bench_ossl *o = bench_ossl_of(st);
     (void)why;
-    st->obj = (void *)EVP_sha256();
+    st->obj = (void *)o->EVP_sha256();
     return 0;
 }
-BENCH_LOOP(ossl_hmac_oneshot_run, unsigned int len;
-           HMAC(st->obj, st->key, 32, st->in, st->size, st->out, &len))
+BENCH_LOOP(ossl_hmac_oneshot_run, const bench_ossl *o = bench_ossl_of(st);
+           unsigned int len;
+           o->HMAC(st->obj, st->key, 32, st->in, st->size, st->out, &len))
 
 /* EVP_MAC keyed once; EVP_MAC_init with a NULL key restarts from the
  * precomputed inner and outer states. */
 static int ossl_hmac_pre_setup(bench_state *st, const char **why) {
-    EVP_MAC *mac = EVP_MAC_fetch(NULL, "HMAC", NULL);
-    EVP_MAC_CTX *c = mac ? EVP_MAC_CTX_new(mac) : NULL;
+    const bench_ossl *o = bench_ossl_of(st);
+    EVP_MAC *mac = o->EVP_MAC_fetch(NULL, "HMAC", NULL);
+    EVP_MAC_CTX *c = mac ? o->EVP_MAC_CTX_new(mac) : NULL;
     OSSL_PARAM params[] = {
         OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, "SHA256", 0),
         OSSL_PARAM_construct_end()};
-    if (c == NULL || !EVP_MAC_init(c, st->key, 32, params)) {
+    if (c == NULL || !o->EVP_MAC_init(c, st->key, 32, params)) {
         *why = "EVP_MAC HMAC setup failed";
-        EVP_MAC_CTX_free(c);
-        EVP_MAC_free(mac);
+        o->EVP_MAC_CTX_free(c);
+        o->EVP_MAC_free(mac);
         return -1;
     }
     st->obj = mac;
     st->obj2 = c;
     return 0;
 }
-BENCH_LOOP(ossl_hmac_pre_run, size_t len; EVP_MAC_init(st->obj2, NULL, 0, NULL);
-           EVP_MAC_update(st->obj2, st->in, st->size);
-           EVP_MAC_final(st->obj2, st->out, &len, 32))
+BENCH_LOOP(ossl_hmac_pre_run, const bench_ossl *o = bench_ossl_of(st);
+           size_t len; o->EVP_MAC_init(st->obj2, NULL, 0, NULL);
+           o->EVP_MAC_update(st->obj2, st->in, st->size);
+           o->EVP_MAC_final(st->obj2, st->out, &len, 32))
 #endif
 
 #if defined(HUSH_BENCH_HAVE_SODIUM)
@@ -116,8 +120,9 @@ BENCH_LOOP(hush_hkdf_run,
 
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 static int ossl_hkdf_setup(bench_state *st, const char **why) {
-    EVP_KDF *kdf = EVP_KDF_fetch(NULL, "HKDF", NULL);
-    EVP_KDF_CTX *c = kdf ? EVP_KDF_CTX_new(kdf) : NULL;
+    const bench_ossl *o = bench_ossl_of(st);
+    EVP_KDF *kdf = o->EVP_KDF_fetch(NULL, "HKDF", NULL);
+    EVP_KDF_CTX *c = kdf ? o->EVP_KDF_CTX_new(kdf) : NULL;
     OSSL_PARAM params[] = {
         OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, "SHA256", 0),
         OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, st->key, 32),
@@ -125,10 +130,10 @@ static int ossl_hkdf_setup(bench_state *st, const char **why) {
         OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO, st->scratch + 32,
                                           16),
         OSSL_PARAM_construct_end()};
-    if (c == NULL || !EVP_KDF_CTX_set_params(c, params)) {
+    if (c == NULL || !o->EVP_KDF_CTX_set_params(c, params)) {
         *why = "EVP_KDF HKDF setup failed";
-        EVP_KDF_CTX_free(c);
-        EVP_KDF_free(kdf);
+        o->EVP_KDF_CTX_free(c);
+        o->EVP_KDF_free(kdf);
         return -1;
     }
     st->obj = kdf;
@@ -136,16 +141,17 @@ static int ossl_hkdf_setup(bench_state *st, const char **why) {
     return 0;
 }
 static void ossl_hkdf_teardown(bench_state *st) {
-    EVP_KDF_CTX_free(st->obj2);
-    EVP_KDF_free(st->obj);
+    const bench_ossl *o = bench_ossl_of(st);
+    o->EVP_KDF_CTX_free(st->obj2);
+    o->EVP_KDF_free(st->obj);
 }
 /* Parameters set once; every derive runs extract and expand, like the
  * hush one-shot. */
-BENCH_LOOP(ossl_hkdf_run, EVP_KDF_derive(st->obj2, st->out, st->size, NULL))
+BENCH_LOOP(ossl_hkdf_run, const bench_ossl *o = bench_ossl_of(st);
+           o->EVP_KDF_derive(st->obj2, st->out, st->size, NULL))
 #endif
 
 void bench_register_hmac(void) {
-    int n;
     bench_op hmac = {.area = "mac",
                      .name = "hmac-sha256",
                      .verify_fixed = 32,
@@ -155,22 +161,39 @@ void bench_register_hmac(void) {
                              "OpenSSL HMAC(), libsodium init/update/final, "
                              "libgcrypt open/setkey/write/read/close.",
                      .throughput = 1};
-    n = 0;
-    hmac.cases[n++] = (bench_case){
-        "hush", BENCH_HUSH, {"sha256", NULL}, NULL, hush_hmac_run, NULL, NULL};
+    bench_case_append(hmac.cases, (bench_case){"hush",
+                                               BENCH_HUSH,
+                                               {"sha256", NULL},
+                                               NULL,
+                                               hush_hmac_run,
+                                               NULL,
+                                               NULL});
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    hmac.cases[n++] = (bench_case){
-        "openssl HMAC()",      BENCH_PEER, {NULL}, ossl_hmac_oneshot_setup,
-        ossl_hmac_oneshot_run, NULL,       NULL};
+    bench_ossl_append(hmac.cases, (bench_case){"openssl HMAC()",
+                                               BENCH_PEER,
+                                               {NULL},
+                                               ossl_hmac_oneshot_setup,
+                                               ossl_hmac_oneshot_run,
+                                               NULL,
+                                               NULL});
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
-    hmac.cases[n++] = (bench_case){"libsodium",     BENCH_PEER, {NULL}, NULL,
-                                   sodium_hmac_run, NULL,       NULL};
+    bench_case_append(hmac.cases, (bench_case){"libsodium",
+                                               BENCH_PEER,
+                                               {NULL},
+                                               NULL,
+                                               sodium_hmac_run,
+                                               NULL,
+                                               NULL});
 #endif
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-    hmac.cases[n++] =
-        (bench_case){"libgcrypt",           BENCH_PEER, {NULL}, NULL,
-                     gcry_hmac_oneshot_run, NULL,       NULL};
+    bench_case_append(hmac.cases, (bench_case){"libgcrypt",
+                                               BENCH_PEER,
+                                               {NULL},
+                                               NULL,
+                                               gcry_hmac_oneshot_run,
+                                               NULL,
+                                               NULL});
 #endif
     bench_add(&hmac);
 
@@ -183,32 +206,39 @@ void bench_register_hmac(void) {
                             "libsodium), EVP_MAC_init with a NULL key "
                             "(OpenSSL), gcry_mac_reset (libgcrypt).",
                     .throughput = 1};
-    n = 0;
-    pre.cases[n++] = (bench_case){"hush",
-                                  BENCH_HUSH,
-                                  {"sha256", NULL},
-                                  hush_hmac_pre_setup,
-                                  hush_hmac_pre_run,
-                                  hush_hmac_pre_teardown,
-                                  NULL};
+    bench_case_append(pre.cases, (bench_case){"hush",
+                                              BENCH_HUSH,
+                                              {"sha256", NULL},
+                                              hush_hmac_pre_setup,
+                                              hush_hmac_pre_run,
+                                              hush_hmac_pre_teardown,
+                                              NULL});
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    pre.cases[n++] = (bench_case){"openssl EVP_MAC",
-                                  BENCH_PEER,
-                                  {NULL},
-                                  ossl_hmac_pre_setup,
-                                  ossl_hmac_pre_run,
-                                  bench_ossl_mac_teardown,
-                                  NULL};
+    bench_ossl_append(pre.cases, (bench_case){"openssl EVP_MAC",
+                                              BENCH_PEER,
+                                              {NULL},
+                                              ossl_hmac_pre_setup,
+                                              ossl_hmac_pre_run,
+                                              bench_ossl_mac_teardown,
+                                              NULL});
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
-    pre.cases[n++] = (bench_case){
-        "libsodium",         BENCH_PEER, {NULL}, sodium_hmac_pre_setup,
-        sodium_hmac_pre_run, free_obj,   NULL};
+    bench_case_append(pre.cases, (bench_case){"libsodium",
+                                              BENCH_PEER,
+                                              {NULL},
+                                              sodium_hmac_pre_setup,
+                                              sodium_hmac_pre_run,
+                                              free_obj,
+                                              NULL});
 #endif
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-    pre.cases[n++] =
-        (bench_case){"libgcrypt",   BENCH_PEER,        {NULL}, gcry_hmac_setup,
-                     gcry_hmac_run, gcry_mac_teardown, NULL};
+    bench_case_append(pre.cases, (bench_case){"libgcrypt",
+                                              BENCH_PEER,
+                                              {NULL},
+                                              gcry_hmac_setup,
+                                              gcry_hmac_run,
+                                              gcry_mac_teardown,
+                                              NULL});
 #endif
     bench_add(&pre);
 
@@ -224,13 +254,21 @@ void bench_register_hmac(void) {
                      .min_size = 0,
                      .max_size = HUSH_HKDF_SHA256_MAX_OUT,
                      .throughput = 1};
-    n = 0;
-    hkdf.cases[n++] = (bench_case){
-        "hush", BENCH_HUSH, {"sha256", NULL}, NULL, hush_hkdf_run, NULL, NULL};
+    bench_case_append(hkdf.cases, (bench_case){"hush",
+                                               BENCH_HUSH,
+                                               {"sha256", NULL},
+                                               NULL,
+                                               hush_hkdf_run,
+                                               NULL,
+                                               NULL});
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    hkdf.cases[n++] =
-        (bench_case){"openssl",     BENCH_PEER,         {NULL}, ossl_hkdf_setup,
-                     ossl_hkdf_run, ossl_hkdf_teardown, NULL};
+    bench_ossl_append(hkdf.cases, (bench_case){"openssl",
+                                               BENCH_PEER,
+                                               {NULL},
+                                               ossl_hkdf_setup,
+                                               ossl_hkdf_run,
+                                               ossl_hkdf_teardown,
+                                               NULL});
 #endif
     bench_add(&hkdf);
 }

@@ -47,6 +47,17 @@ static void usage(FILE *f) {
             "out\n"
             "                         preemption; for calls of milliseconds)\n"
             "  --no-peers             measure hush and the ceilings only\n"
+            "  --openssl-newest FILE  also race the newest OpenSSL, as "
+            "FILE says\n"
+            "                         (build/openssl-newest/status, written "
+            "by\n"
+            "                         scripts/openssl-newest.sh; make bench "
+            "does both)\n"
+            "  --openssl-newest-cap NAME=SPEC|aesni\n"
+            "                         and once more with OPENSSL_ia32cap=SPEC "
+            "(aesni:\n"
+            "                         AVX-512 and VAES masked), rows "
+            "openssl-V/NAME\n"
             "  --count-instructions   instructions per operation under "
             "callgrind\n"
             "  --list                 list the operations and exit\n");
@@ -141,6 +152,13 @@ int main(int argc, char **argv) {
             o->paired = 1;
         } else if (!strcmp(a, "--thread-time")) {
             o->thread_time = 1;
+        } else if (!strcmp(a, "--openssl-newest")) {
+            NEED_VALUE;
+            o->openssl_newest = v;
+        } else if (!strcmp(a, "--openssl-newest-cap")) {
+            NEED_VALUE;
+            if (o->n_openssl_caps < BENCH_MAX_LIST)
+                o->openssl_caps[o->n_openssl_caps++] = v;
         } else if (!strcmp(a, "--no-peers")) {
             o->no_peers = 1;
         } else if (!strcmp(a, "--count-instructions")) {
@@ -172,6 +190,12 @@ int main(int argc, char **argv) {
     bench_alloc_start();
     bench_record_defaults();
     bench_peers_init();
+    if (o->openssl_newest && !o->no_peers)
+        bench_ossl_load_newest(o->openssl_newest, o->openssl_caps,
+                               o->n_openssl_caps);
+    else if (o->n_openssl_caps)
+        fprintf(stderr, "hush-bench: --openssl-newest-cap needs "
+                        "--openssl-newest\n");
     register_all();
 
     if (o->list) {

@@ -9,18 +9,11 @@
 
 #include "bench.h"
 
-/* The peers' headers, each under the definition bench.cmake sets when the
- * library was found (they are optional; the area files use them only
- * under the same gates). */
-#if defined(HUSH_BENCH_HAVE_OPENSSL)
-#include <openssl/core_names.h>
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
-#include <openssl/kdf.h>
-#include <openssl/params.h>
-#include <openssl/sha.h>
-#endif
+#include "bench_openssl.h"
+
+/* The other peers' headers, each under the definition bench.cmake sets
+ * when the library was found (they are optional; the area files use them
+ * only under the same gates). OpenSSL's come with bench_openssl.h. */
 #if defined(HUSH_BENCH_HAVE_SODIUM)
 #include <sodium.h>
 #endif
@@ -42,16 +35,17 @@ typedef struct bench_cipher_spec {
 } bench_cipher_spec;
 
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-/* A stream or ECB row (a new IV per message unless ivlen is 0) and an
- * AEAD seal row through an EVP_CIPHER_CTX keyed once. */
+/* Case templates for bench_ossl_append (bench_openssl.c): a stream or
+ * ECB row (a new IV per message unless ivlen is 0) and an AEAD seal row
+ * through an EVP_CIPHER_CTX keyed once. */
 bench_case bench_ossl_stream(const bench_cipher_spec *spec);
 bench_case bench_ossl_aead(const bench_cipher_spec *spec);
 /* AEAD open of a valid ciphertext through a decrypting context keyed once,
  * and the one-shot seal (a context made and keyed per message). */
 bench_case bench_ossl_aead_open(const bench_cipher_spec *spec);
 bench_case bench_ossl_aead_oneshot(const bench_cipher_spec *spec);
-/* Frees an EVP_MAC (st->obj) and its context (st->obj2): the teardown of
- * every OpenSSL MAC row. */
+/* Frees an EVP_MAC (st->obj) and its context (st->obj2) of the case's
+ * instance: the teardown of every OpenSSL MAC row. */
 void bench_ossl_mac_teardown(bench_state *st);
 #endif
 

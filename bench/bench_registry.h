@@ -25,12 +25,15 @@ typedef struct bench_options {
     size_t sizes[BENCH_MAX_LIST]; /* explicit --sizes */
     size_t n_sizes;
     int quick, bulk, count_instructions, cpu, no_peers, list, quiet;
-    const char *vs;        /* --vs: the contender the ratios compare against */
-    int paired;            /* --paired: ratios as medians of per-round ratios */
-    int thread_time;       /* --thread-time: samples timed in thread CPU time */
-    int samples;           /* per contender and point */
-    double sample_seconds; /* target duration of one sample */
-    double warmup_seconds; /* per contender and point, before sampling */
+    const char *vs;  /* --vs: the contender the ratios compare against */
+    int paired;      /* --paired: ratios as medians of per-round ratios */
+    int thread_time; /* --thread-time: samples timed in thread CPU time */
+    const char *openssl_newest; /* --openssl-newest: the status file */
+    const char *openssl_caps[BENCH_MAX_LIST]; /* --openssl-newest-cap */
+    size_t n_openssl_caps;
+    int samples;                 /* per contender and point */
+    double sample_seconds;       /* target duration of one sample */
+    double warmup_seconds;       /* per contender and point, before sampling */
     const char *callgrind_child; /* internal: the re-executed counter run */
 } bench_options;
 

@@ -16,8 +16,9 @@ BENCH_LOOP(hush_x2_run, hush_sha256_x2(st->out, st->in, st->out + 32,
 
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 static int ossl_md_setup(bench_state *st, const char **why) {
-    st->obj = EVP_MD_fetch(NULL, "SHA256", NULL);
-    st->obj2 = EVP_MD_CTX_new();
+    const bench_ossl *o = bench_ossl_of(st);
+    st->obj = o->EVP_MD_fetch(NULL, "SHA256", NULL);
+    st->obj2 = o->EVP_MD_CTX_new();
     if (st->obj == NULL || st->obj2 == NULL) {
         *why = "EVP_MD_fetch(SHA256) failed";
         return -1;
@@ -25,18 +26,21 @@ static int ossl_md_setup(bench_state *st, const char **why) {
     return 0;
 }
 static void ossl_md_teardown(bench_state *st) {
-    EVP_MD_CTX_free(st->obj2);
-    EVP_MD_free(st->obj);
+    const bench_ossl *o = bench_ossl_of(st);
+    o->EVP_MD_CTX_free(st->obj2);
+    o->EVP_MD_free(st->obj);
 }
-BENCH_LOOP(ossl_sha256_run, unsigned int len;
-           EVP_DigestInit_ex2(st->obj2, st->obj, NULL);
-           EVP_DigestUpdate(st->obj2, st->in, st->size);
-           EVP_DigestFinal_ex(st->obj2, st->out, &len))
+BENCH_LOOP(ossl_sha256_run, const bench_ossl *o = bench_ossl_of(st);
+           unsigned int len; o->EVP_DigestInit_ex2(st->obj2, st->obj, NULL);
+           o->EVP_DigestUpdate(st->obj2, st->in, st->size);
+           o->EVP_DigestFinal_ex(st->obj2, st->out, &len))
 /* The one-shot entry points: SHA256() (the low-level function) and
  * EVP_Digest() (a context and an implicit fetch of EVP_sha256() per call). */
-BENCH_LOOP(ossl_sha256_oneshot_run, SHA256(st->in, st->size, st->out))
-BENCH_LOOP(ossl_evp_digest_run, unsigned int len;
-           EVP_Digest(st->in, st->size, st->out, &len, EVP_sha256(), NULL))
+BENCH_LOOP(ossl_sha256_oneshot_run, const bench_ossl *o = bench_ossl_of(st);
+           o->SHA256(st->in, st->size, st->out))
+BENCH_LOOP(ossl_evp_digest_run, const bench_ossl *o = bench_ossl_of(st);
+           unsigned int len; o->EVP_Digest(st->in, st->size, st->out, &len,
+                                           o->EVP_sha256(), NULL))
 #endif
 
 #if defined(HUSH_BENCH_HAVE_SODIUM)
@@ -57,28 +61,53 @@ void bench_register_sha256(void) {
                             "EVP_MD_CTX with a pre-fetched EVP_MD, and its "
                             "one-shot SHA256() and EVP_Digest().",
                     .throughput = 1};
-    int n = 0;
-    sha.cases[n++] = (bench_case){"hush", BENCH_HUSH,      {"sha256", NULL},
-                                  NULL,   hush_sha256_run, NULL,
-                                  NULL};
+    bench_case_append(sha.cases, (bench_case){"hush",
+                                              BENCH_HUSH,
+                                              {"sha256", NULL},
+                                              NULL,
+                                              hush_sha256_run,
+                                              NULL,
+                                              NULL});
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    sha.cases[n++] =
-        (bench_case){"openssl",       BENCH_PEER,       {NULL}, ossl_md_setup,
-                     ossl_sha256_run, ossl_md_teardown, NULL};
-    sha.cases[n++] =
-        (bench_case){"openssl SHA256()",      BENCH_PEER, {NULL}, NULL,
-                     ossl_sha256_oneshot_run, NULL,       NULL};
-    sha.cases[n++] =
-        (bench_case){"openssl EVP_Digest()", BENCH_PEER, {NULL}, NULL,
-                     ossl_evp_digest_run,    NULL,       NULL};
+    bench_ossl_append(sha.cases, (bench_case){"openssl",
+                                              BENCH_PEER,
+                                              {NULL},
+                                              ossl_md_setup,
+                                              ossl_sha256_run,
+                                              ossl_md_teardown,
+                                              NULL});
+    bench_ossl_append(sha.cases, (bench_case){"openssl SHA256()",
+                                              BENCH_PEER,
+                                              {NULL},
+                                              NULL,
+                                              ossl_sha256_oneshot_run,
+                                              NULL,
+                                              NULL});
+    bench_ossl_append(sha.cases, (bench_case){"openssl EVP_Digest()",
+                                              BENCH_PEER,
+                                              {NULL},
+                                              NULL,
+                                              ossl_evp_digest_run,
+                                              NULL,
+                                              NULL});
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
-    sha.cases[n++] = (bench_case){"libsodium",       BENCH_PEER, {NULL}, NULL,
-                                  sodium_sha256_run, NULL,       NULL};
+    bench_case_append(sha.cases, (bench_case){"libsodium",
+                                              BENCH_PEER,
+                                              {NULL},
+                                              NULL,
+                                              sodium_sha256_run,
+                                              NULL,
+                                              NULL});
 #endif
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-    sha.cases[n++] = (bench_case){"libgcrypt",     BENCH_PEER, {NULL}, NULL,
-                                  gcry_sha256_run, NULL,       NULL};
+    bench_case_append(sha.cases, (bench_case){"libgcrypt",
+                                              BENCH_PEER,
+                                              {NULL},
+                                              NULL,
+                                              gcry_sha256_run,
+                                              NULL,
+                                              NULL});
 #endif
     bench_add(&sha);
 

@@ -31,18 +31,19 @@ BENCH_LOOP(hush_base_run, hush_x25519_base(st->out, st->key))
 /* The key pair objects and a derive context made once; each derive
  * computes the shared secret again. */
 static int ossl_x25519_setup(bench_state *st, const char **why) {
+    const bench_ossl *o = bench_ossl_of(st);
     if (peer_point_setup(st, why) != 0) return -1;
     EVP_PKEY *priv =
-        EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, st->key, 32);
+        o->EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, st->key, 32);
     EVP_PKEY *peer =
-        EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, NULL, st->scratch, 32);
-    EVP_PKEY_CTX *c = priv ? EVP_PKEY_CTX_new(priv, NULL) : NULL;
-    if (c == NULL || peer == NULL || EVP_PKEY_derive_init(c) <= 0 ||
-        EVP_PKEY_derive_set_peer(c, peer) <= 0) {
+        o->EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, NULL, st->scratch, 32);
+    EVP_PKEY_CTX *c = priv ? o->EVP_PKEY_CTX_new(priv, NULL) : NULL;
+    if (c == NULL || peer == NULL || o->EVP_PKEY_derive_init(c) <= 0 ||
+        o->EVP_PKEY_derive_set_peer(c, peer) <= 0) {
         *why = "EVP_PKEY X25519 setup failed";
-        EVP_PKEY_CTX_free(c);
-        EVP_PKEY_free(priv);
-        EVP_PKEY_free(peer);
+        o->EVP_PKEY_CTX_free(c);
+        o->EVP_PKEY_free(priv);
+        o->EVP_PKEY_free(peer);
         return -1;
     }
     st->obj = priv;
@@ -51,18 +52,21 @@ static int ossl_x25519_setup(bench_state *st, const char **why) {
     return 0;
 }
 static void ossl_x25519_teardown(bench_state *st) {
-    EVP_PKEY_CTX_free(st->obj3);
-    EVP_PKEY_free(st->obj2);
-    EVP_PKEY_free(st->obj);
+    const bench_ossl *o = bench_ossl_of(st);
+    o->EVP_PKEY_CTX_free(st->obj3);
+    o->EVP_PKEY_free(st->obj2);
+    o->EVP_PKEY_free(st->obj);
 }
-BENCH_LOOP(ossl_x25519_run, size_t len = 32;
-           EVP_PKEY_derive(st->obj3, st->out, &len))
+BENCH_LOOP(ossl_x25519_run, const bench_ossl *o = bench_ossl_of(st);
+           size_t len = 32; o->EVP_PKEY_derive(st->obj3, st->out, &len))
 /* OpenSSL computes the public key when the key object is made from the
  * raw private key; this is its public-key path (object churn included). */
-BENCH_LOOP(ossl_base_run, size_t len = 32;
-           EVP_PKEY *k = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL,
-                                                      st->key, 32);
-           EVP_PKEY_get_raw_public_key(k, st->out, &len); EVP_PKEY_free(k))
+BENCH_LOOP(ossl_base_run, const bench_ossl *o = bench_ossl_of(st);
+           size_t len = 32;
+           EVP_PKEY *k = o->EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL,
+                                                         st->key, 32);
+           o->EVP_PKEY_get_raw_public_key(k, st->out, &len);
+           o->EVP_PKEY_free(k))
 #endif
 
 #if defined(HUSH_BENCH_HAVE_SODIUM)
@@ -89,24 +93,39 @@ void bench_register_x25519(void) {
                            "context set up once.",
                    .fixed_sizes = point_size,
                    .throughput = 0};
-    int n = 0;
-    dh.cases[n++] = (bench_case){
-        "hush", BENCH_HUSH, {"x25519", NULL}, peer_point_setup, hush_x25519_run,
-        NULL,   NULL};
+    bench_case_append(dh.cases, (bench_case){"hush",
+                                             BENCH_HUSH,
+                                             {"x25519", NULL},
+                                             peer_point_setup,
+                                             hush_x25519_run,
+                                             NULL,
+                                             NULL});
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    dh.cases[n++] = (bench_case){
-        "openssl",       BENCH_PEER,           {NULL}, ossl_x25519_setup,
-        ossl_x25519_run, ossl_x25519_teardown, NULL};
+    bench_ossl_append(dh.cases, (bench_case){"openssl",
+                                             BENCH_PEER,
+                                             {NULL},
+                                             ossl_x25519_setup,
+                                             ossl_x25519_run,
+                                             ossl_x25519_teardown,
+                                             NULL});
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
-    dh.cases[n++] =
-        (bench_case){"libsodium",       BENCH_PEER, {NULL}, peer_point_setup,
-                     sodium_x25519_run, NULL,       NULL};
+    bench_case_append(dh.cases, (bench_case){"libsodium",
+                                             BENCH_PEER,
+                                             {NULL},
+                                             peer_point_setup,
+                                             sodium_x25519_run,
+                                             NULL,
+                                             NULL});
 #endif
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-    dh.cases[n++] =
-        (bench_case){"libgcrypt",     BENCH_PEER, {NULL}, peer_point_setup,
-                     gcry_x25519_run, NULL,       NULL};
+    bench_case_append(dh.cases, (bench_case){"libgcrypt",
+                                             BENCH_PEER,
+                                             {NULL},
+                                             peer_point_setup,
+                                             gcry_x25519_run,
+                                             NULL,
+                                             NULL});
 #endif
     bench_add(&dh);
 
@@ -119,20 +138,33 @@ void bench_register_x25519(void) {
                              "the public key) + get_raw_public_key + free.",
                      .fixed_sizes = point_size,
                      .throughput = 0};
-    n = 0;
-    base.cases[n++] = (bench_case){
-        "hush", BENCH_HUSH, {"x25519", NULL}, NULL, hush_base_run, NULL, NULL};
+    bench_case_append(base.cases, (bench_case){"hush",
+                                               BENCH_HUSH,
+                                               {"x25519", NULL},
+                                               NULL,
+                                               hush_base_run,
+                                               NULL,
+                                               NULL});
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    base.cases[n++] = (bench_case){"openssl",     BENCH_PEER, {NULL}, NULL,
-                                   ossl_base_run, NULL,       NULL};
+    bench_ossl_append(
+        base.cases,
+        (bench_case){
+            "openssl", BENCH_PEER, {NULL}, NULL, ossl_base_run, NULL, NULL});
 #endif
 #if defined(HUSH_BENCH_HAVE_SODIUM)
-    base.cases[n++] = (bench_case){"libsodium",     BENCH_PEER, {NULL}, NULL,
-                                   sodium_base_run, NULL,       NULL};
+    bench_case_append(base.cases, (bench_case){"libsodium",
+                                               BENCH_PEER,
+                                               {NULL},
+                                               NULL,
+                                               sodium_base_run,
+                                               NULL,
+                                               NULL});
 #endif
 #if defined(HUSH_BENCH_HAVE_GCRYPT)
-    base.cases[n++] = (bench_case){"libgcrypt",   BENCH_PEER, {NULL}, NULL,
-                                   gcry_base_run, NULL,       NULL};
+    bench_case_append(
+        base.cases,
+        (bench_case){
+            "libgcrypt", BENCH_PEER, {NULL}, NULL, gcry_base_run, NULL, NULL});
 #endif
     bench_add(&base);
 }
