@@ -8,7 +8,9 @@ set -eu
 
 build_pkgs="cmake make gcc pkg-config"
 test_pkgs="$build_pkgs libjansson-dev libssl-dev libsodium-dev valgrind openssl python3-cryptography-vectors"
-bench_pkgs="$build_pkgs libssl-dev libsodium-dev libgcrypt20-dev gnuplot-nox"
+# dpkg-dev and perl: scripts/openssl-newest.sh fetches the newest OpenSSL
+# source package (apt-get source unpacks it with dpkg-source) and builds it
+bench_pkgs="$build_pkgs libssl-dev libsodium-dev libgcrypt20-dev gnuplot-nox dpkg-dev perl"
 # clang and its runtimes: libFuzzer and the sanitizers (libclang-rt-14-dev)
 fuzz_pkgs="$test_pkgs clang libclang-rt-14-dev"
 
