@@ -1,7 +1,9 @@
 # Thin wrapper over CMake: the commands the README promises.
 #   make            release build (build/)
 #   make test       install what the tests need, build, run every test
-#   make bench      install what the benchmark needs, build, run it
+#   make bench      install what the benchmark needs, build it and, once,
+#                   the newest OpenSSL Debian carries; run them
+#                   (BENCH_OPENSSL_NEWEST=0 leaves that OpenSSL out)
 #   make asm        assembly of every library source in build/asm/*.s
 #   make sanitize   ASan + UBSan build (build-sanitize/) and the tests
 #   make format     clang-format every C file with .clang-format
@@ -14,8 +16,17 @@ CMAKE_FLAGS ?=
 CTEST_FLAGS ?=
 BENCH_FLAGS ?=
 FUZZ_SECONDS ?= 60
+# 1: make bench builds (once, cached in $(BUILD)/openssl-newest) and races
+# the newest OpenSSL release Debian carries; 0: Debian 12's OpenSSL only
+BENCH_OPENSSL_NEWEST ?= 1
+ifeq ($(BENCH_OPENSSL_NEWEST),0)
+BENCH_NEWEST :=
+else
+BENCH_NEWEST := --openssl-newest $(BUILD)/openssl-newest/status
+endif
 
-.PHONY: all configure test bench bench-docs asm sanitize fuzz format clean
+.PHONY: all configure test bench bench-docs bench-build asm sanitize fuzz \
+        format clean
 
 all: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -27,21 +38,22 @@ configure:
 test: all
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow $(CTEST_FLAGS)
 
-bench:
-	@scripts/deps.sh bench
-	@scripts/deps.sh test
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
-	cmake --build $(BUILD) -j $(JOBS) --target hush-bench
+bench: bench-build
 	mkdir -p results
-	$(BUILD)/hush-bench --out results $(BENCH_FLAGS)
+	$(BUILD)/hush-bench --out results $(BENCH_NEWEST) $(BENCH_FLAGS)
 
-bench-docs:
+bench-docs: bench-build
+	mkdir -p results
+	$(BUILD)/hush-bench --out results --markdown docs/BENCHMARKS.md \
+	  $(BENCH_NEWEST) $(BENCH_FLAGS)
+
+bench-build:
 	@scripts/deps.sh bench
 	@scripts/deps.sh test
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	cmake --build $(BUILD) -j $(JOBS) --target hush-bench
-	mkdir -p results
-	$(BUILD)/hush-bench --out results --markdown docs/BENCHMARKS.md $(BENCH_FLAGS)
+	@if [ "$(BENCH_OPENSSL_NEWEST)" != 0 ]; then \
+	  scripts/openssl-newest.sh $(BUILD) $(JOBS); fi
 
 asm: configure
 	cmake --build $(BUILD) -j $(JOBS) --target asm
