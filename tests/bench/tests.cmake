@@ -10,8 +10,16 @@ if(TARGET hush-bench)
 --sample-ms 0.02 --no-peers --out '${_out}' >/dev/null && \
 head -1 '${_out}/bench.csv' | grep -q 'InputSizeMB,Time,Throughput' && \
 grep -q '\"operation\": \"hush_ct_equal\"' '${_out}/bench.json' && \
-grep -q '^secret,malloc+free,ref,' '${_out}/bench.csv'")
+grep -q '^secret,malloc+free,ref,' '${_out}/bench.csv' && \
+grep -q '\"core_hz_imul_chain\": [1-9]' '${_out}/bench.json'")
   set_tests_properties(bench.smoke PROPERTIES TIMEOUT 60)
+  # Without the newest OpenSSL (no status file) the run says why and goes on.
+  add_test(NAME bench.openssl_newest_unavailable
+    COMMAND sh -c "'$<TARGET_FILE:hush-bench>' --quick --only memcpy \
+--samples 2 --sample-ms 0.02 \
+--openssl-newest '${CMAKE_CURRENT_BINARY_DIR}/no-such-status' | \
+grep -q 'newest openssl: UNAVAILABLE: no '")
+  set_tests_properties(bench.openssl_newest_unavailable PROPERTIES TIMEOUT 60)
 endif()
 
 # --count-instructions: hush-bench re-runs itself under callgrind and reads
