@@ -215,7 +215,17 @@ int main(int argc, char **argv) {
     printf("hush-bench: hush %s (%s) on %s\n", hush_version(), HUSH_BENCH_GIT,
            bench_cpu_model());
     printf("cpu features: %s\n", hush_cpu_features_string());
-    printf("peers: %s\n", bench_peers_summary());
+    /* one peer a line */
+    printf("peers: ");
+    for (const char *p = bench_peers_summary(); *p; p++) {
+        if (p[0] == ';' && p[1] == ' ') {
+            printf("\n       ");
+            p++;
+        } else {
+            putchar(*p);
+        }
+    }
+    putchar('\n');
     {
         FILE *la = fopen("/proc/loadavg", "r");
         double l1;
