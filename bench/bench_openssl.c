@@ -216,7 +216,7 @@ int bench_ossl_load_newest(const char *status, const char *const *caps,
              version);
     if (field(text, "note", note, sizeof note)) {
         size_t n = strlen(o->origin);
-        snprintf(o->origin + n, sizeof o->origin - n, "; %s", note);
+        snprintf(o->origin + n, sizeof o->origin - n, ": %s", note);
     }
     say("; %s: %s (%s)", o->label, o->version, o->origin);
     const char *base = o->label;

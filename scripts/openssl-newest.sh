@@ -87,7 +87,7 @@ for v in $versions; do
     rm -rf "$src"
     mkdir -p "$src"
     if ! (cd "$src" && apt-get "$@" -q source openssl="$v" >fetch.log 2>&1); then
-        note="${note}openssl $v is listed in sid but its files could not be fetched; "
+        note="${note}openssl $v is listed in sid but its files could not be fetched, "
         continue
     fi
     mkdir -p "$dir"
@@ -122,7 +122,7 @@ for v in $versions; do
 done
 [ -f "$dir/lib/libcrypto.a" ] ||
     unavailable "${note}no version of openssl could be fetched"
-[ "$v" = "$newest" ] || note="${note}built the newest that could be fetched"
+[ "$v" = "$newest" ] || note="${note}so the newest that could be fetched was built"
 
 # The shim: relinked when it is older than its sources.
 shim=$dir/libcrypto-shim.so
