@@ -5,12 +5,38 @@
  *
  * Contract: a parameter named `bit` must be 0 or 1; a parameter named
  * `mask` must be 0 or all ones. Results follow the same naming.
+ *
+ * Secrets and their declassification: HUSH_CT_SECRET marks memory as
+ * secret, HUSH_CT_DECLASSIFY marks it public again. In the ctgrind build
+ * (HUSH_CTGRIND, the library tests/ctgrind links) they are memcheck client
+ * requests: valgrind then reports every branch and every address that
+ * depends on a secret, so each value the library deliberately makes public
+ * (a tag verdict, X25519's all-zero verdict) is declassified where it
+ * becomes public, and nothing else is. In every other build they expand to
+ * nothing and cost nothing.
  */
 #ifndef HUSH_CT_H
 #define HUSH_CT_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#if defined(HUSH_CTGRIND)
+#include <valgrind/memcheck.h>
+#define HUSH_CT_SECRET(p, n)     VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
+#define HUSH_CT_DECLASSIFY(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
+#else
+#define HUSH_CT_SECRET(p, n)     ((void)(p), (void)(n))
+#define HUSH_CT_DECLASSIFY(p, n) ((void)(p), (void)(n))
+#endif
+
+/* v, now public: for a verdict computed from secrets that the caller is
+ * told anyway (and the library may branch on). Outside the ctgrind build
+ * this is v unchanged, so the code generated is the same as without it. */
+static inline uint32_t hush_ct_declassify32(uint32_t v) {
+    HUSH_CT_DECLASSIFY(&v, sizeof v);
+    return v;
+}
 
 /* Hides a value from the optimiser so it cannot reason about its range. */
 static inline uint32_t hush_ct_barrier32(uint32_t v) {
