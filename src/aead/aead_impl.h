@@ -38,7 +38,10 @@ typedef struct hush_aead_desc {
                  const uint8_t *nonce);
 
     /* Checks tag in constant time and decrypts c into m (m == c allowed).
-     * Returns HUSH_OK, or HUSH_ERR_AUTH with m zeroed. */
+     * Returns HUSH_OK, or HUSH_ERR_AUTH with m zeroed. The verdict is
+     * declassified (hush_ct_declassify32) where it is computed; the generic
+     * layer does not do it again, so under tests/ctgrind an algorithm that
+     * forgot is reported at the generic layer's branch on the result. */
     int (*open)(const void *state, uint8_t *m, const uint8_t *c, size_t clen,
                 const uint8_t *tag, const uint8_t *ad, size_t adlen,
                 const uint8_t *nonce);

@@ -31,8 +31,9 @@ static int ascon_aead_open(const void *state, uint8_t *m, const uint8_t *c,
     uint64_t diff =
         ks->ops->aead_decrypt(ks->k, m, c, clen, tag, ad, adlen, nonce);
     uint32_t ok = (uint32_t)(1 ^ hush_ct_nonzero64(hush_ct_barrier64(diff)));
-    /* the verdict is public: branching on it is allowed */
-    if (!ok) {
+    /* the verdict is public (the caller is told it): declassified, and
+     * branched on */
+    if (!hush_ct_declassify32(ok)) {
         if (clen) hush_wipe(m, clen);
         return HUSH_ERR_AUTH;
     }

@@ -165,9 +165,10 @@ static int gcm_open(const void *state, uint8_t *m, const uint8_t *c,
         s->fused->open(s, m, c, clen, want, ad, adlen, nonce);
     else
         gcm_open_two_pass(s, m, c, clen, want, ad, adlen, nonce);
-    uint32_t ok = hush_ct_bytes_equal(want, tag, 16);
+    /* the verdict is public (the caller is told it): declassified, and
+     * branched on */
+    uint32_t ok = hush_ct_declassify32(hush_ct_bytes_equal(want, tag, 16));
     hush_wipe(want, sizeof want);
-    /* the verdict is public: branching on it is allowed */
     if (!ok) {
         if (clen) hush_wipe(m, clen);
         return HUSH_ERR_AUTH;

@@ -19,12 +19,14 @@ static const hush_impl_entry x25519_impls[] = {
 HUSH_DEFINE_PRIMITIVE(x25519, x25519_impls);
 
 /* HUSH_ERR_WEAK when out is all zero. The bytes are folded without a
- * branch; only the public verdict decides the return value. */
+ * branch; only the verdict, which the caller is told and which is
+ * declassified here, decides the return value. */
 static int weak_verdict(const uint8_t out[32]) {
     uint32_t acc = 0;
     for (int i = 0; i < 32; i++)
         acc |= out[i];
-    return hush_ct_nonzero32(hush_ct_barrier32(acc)) ? HUSH_OK : HUSH_ERR_WEAK;
+    uint32_t nonzero = hush_ct_nonzero32(hush_ct_barrier32(acc));
+    return hush_ct_declassify32(nonzero) ? HUSH_OK : HUSH_ERR_WEAK;
 }
 
 int hush_x25519(uint8_t out[32], const uint8_t scalar[32],
