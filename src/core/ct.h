@@ -60,6 +60,14 @@ static inline uint64_t hush_ct_mask64(uint64_t bit) {
     return (uint64_t)0 - hush_ct_barrier64(bit);
 }
 
+/* x < 0 -> mask: the sign bit copied into every bit by an arithmetic right
+ * shift (one SAR). C leaves >> of a negative value to the implementation;
+ * every compiler hush supports shifts arithmetically, as checked here. */
+_Static_assert(((int64_t)-2 >> 1) == -1, "signed >> is an arithmetic shift");
+static inline uint64_t hush_ct_sign_mask64(int64_t x) {
+    return (uint64_t)(x >> 63);
+}
+
 /* 1 if x != 0 else 0 */
 static inline uint32_t hush_ct_nonzero32(uint32_t x) {
     return (x | (0u - x)) >> 31;

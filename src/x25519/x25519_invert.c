@@ -71,9 +71,9 @@ static int64_t divsteps(int64_t minus_eta, uint64_t f, uint64_t g,
     uint64_t u = 1, v = 0, q = 0, r = 1;
     for (int i = 0; i < STEPS; i++) {
         uint64_t g_low = g << 63;
-        uint64_t g_odd = (uint64_t)((int64_t)g_low >> 63);
+        uint64_t g_odd = hush_ct_sign_mask64((int64_t)g_low);
         uint64_t swap = hush_ct_barrier64(
-            (uint64_t)((int64_t)(g_low & (uint64_t)minus_eta) >> 63));
+            hush_ct_sign_mask64((int64_t)(g_low & (uint64_t)minus_eta)));
         /* added to g's row: -u on a swap, u if g is odd, else 0;
          * ((x & g_odd) ^ swap) - swap is exactly that (swap implies g_odd) */
         uint64_t add_u = ((u & g_odd) ^ swap) - swap;
@@ -127,8 +127,8 @@ static void apply_fg(s62 *f, s62 *g, const transition *t) {
  * p = 2^255 - 19 adds to limb 0 as -19 m and to limb 4 as m 2^7.
  */
 static void apply_de(s62 *d, s62 *e, const transition *t) {
-    uint64_t d_neg = (uint64_t)(d->l[4] >> 63),
-             e_neg = (uint64_t)(e->l[4] >> 63);
+    uint64_t d_neg = hush_ct_sign_mask64(d->l[4]),
+             e_neg = hush_ct_sign_mask64(e->l[4]);
     int64_t md = (int64_t)(((uint64_t)t->u & d_neg) + ((uint64_t)t->v & e_neg));
     int64_t me = (int64_t)(((uint64_t)t->q & d_neg) + ((uint64_t)t->r & e_neg));
     i128 cd = (i128)t->u * d->l[0] + (i128)t->v * e->l[0];
@@ -170,7 +170,7 @@ static void s62_reduce_once(s62 *a) {
     for (int i = 0; i < 5; i++)
         minus_p.l[i] = a->l[i] - modulus.l[i];
     s62_carry(&minus_p);
-    uint64_t below_p = (uint64_t)(minus_p.l[4] >> 63);
+    uint64_t below_p = hush_ct_sign_mask64(minus_p.l[4]);
     for (int i = 0; i < 5; i++)
         a->l[i] = (int64_t)hush_ct_select64(below_p, (uint64_t)a->l[i],
                                             (uint64_t)minus_p.l[i]);
@@ -203,11 +203,11 @@ void hush_x25519_invert(uint64_t out[4], const uint64_t in[4]) {
 
     /* f = +-1, so 1/x = +-d with d in (-2p, p): the sign of f applied
      * gives (-p, 2p), adding p when negative [0, 2p), then [0, p) */
-    uint64_t f_neg = (uint64_t)(f.l[4] >> 63);
+    uint64_t f_neg = hush_ct_sign_mask64(f.l[4]);
     for (int i = 0; i < 5; i++)
         d.l[i] = (int64_t)(((uint64_t)d.l[i] ^ f_neg) - f_neg);
     s62_carry(&d);
-    uint64_t d_neg = (uint64_t)(d.l[4] >> 63);
+    uint64_t d_neg = hush_ct_sign_mask64(d.l[4]);
     for (int i = 0; i < 5; i++)
         d.l[i] += (int64_t)((uint64_t)modulus.l[i] & d_neg);
     s62_carry(&d);
