@@ -31,20 +31,6 @@ ASCON_INLINE uint64_t ascon_ror64(uint64_t x, unsigned n) {
 }
 
 /*
- * Hides a value from the optimiser. Used once per round, on S2 after the
- * round constant: without it GCC merges the constant into the S-box's
- * AND-NOTs and spends three instructions where one ANDN does
- * (docs/perf/ascon.md). Not a constant-time device: nothing here is
- * secret-dependent either way.
- */
-ASCON_INLINE uint64_t ascon_opaque64(uint64_t v) {
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__("" : "+r"(v));
-#endif
-    return v;
-}
-
-/*
  * One round p_L o p_S o p_C with round constant c (SP 800-232, section
  * 3): the S-box in its bitsliced form (an affine layer, chi, an affine
  * layer, the final NOT of S2 left out as explained above), then the linear
@@ -52,7 +38,11 @@ ASCON_INLINE uint64_t ascon_opaque64(uint64_t v) {
  */
 ASCON_INLINE void ascon_round64(ascon_state64 *s, uint64_t c) {
     uint64_t x0 = s->x0, x1 = s->x1, x3 = s->x3, x4 = s->x4;
-    uint64_t x2 = ascon_opaque64(s->x2n ^ ~c); /* = S2 ^ c */
+    uint64_t x2 = s->x2n ^ ~c; /* = S2 ^ c */
+    /* hidden from the optimiser once per round: without it GCC merges the
+     * constant into the S-box's AND-NOTs and spends three instructions
+     * where one ANDN does (docs/perf/ascon.md) */
+    HUSH_OPAQUE(x2);
 
     /* substitution layer */
     x0 ^= x4;

@@ -97,7 +97,7 @@ static inline void setup8(__m256i x[16], __m256i ctr[2], const uint32_t s[16]) {
 static inline void output8(uint8_t *out, const uint8_t *in, size_t len,
                            __m256i x[16], const __m256i ctr[2],
                            const uint32_t s[16]) {
-    __asm__("" : "+r"(s)); /* keep the broadcasts here, not live */
+    HUSH_OPAQUE(s); /* keep the broadcasts here, not live */
     for (int i = 0; i < 16; i++)
         if (i != 12 && i != 13)
             x[i] = _mm256_add_epi32(x[i], _mm256_set1_epi32((int)s[i]));

@@ -1,6 +1,7 @@
 /*
  * Internal vocabulary shared by every source file of the library: byte
- * order helpers, overlap checks, and the rules for NULL with length 0.
+ * order helpers, overlap checks, the rules for NULL with length 0, and the
+ * code-generation barrier.
  */
 #ifndef HUSH_INTERNAL_H
 #define HUSH_INTERNAL_H
@@ -17,6 +18,28 @@
 
 /* Wipes a whole object: WIPE(ctx) == hush_wipe(ctx, sizeof *ctx). */
 #define HUSH_WIPE_OBJ(p) hush_wipe((p), sizeof *(p))
+
+/*
+ * The code-generation barrier: an empty asm that takes x and gives it back
+ * changed as far as the optimiser knows, so nothing it knew about x (that
+ * it is the same pointer every iteration, the same word as before, a value
+ * it could keep live, merge with a constant or vectorise with its
+ * neighbours) holds past this point. It steers register allocation and
+ * instruction selection: keeping round-key loads inside a loop instead of
+ * hoisted and spilled, keeping a swap in general registers. It is not a
+ * constant-time device, and code must not rely on it for that: masks that
+ * must not turn into branches go through hush_ct_barrier32/64 (core/ct.h).
+ * HUSH_OPAQUE takes integers or pointers (general registers),
+ * HUSH_OPAQUE_VEC SSE/AVX vectors (xmm or ymm registers); the numbered
+ * forms hide several values in one asm statement, which the compiler
+ * schedules as one point (several statements schedule differently).
+ */
+#define HUSH_OPAQUE(x)     __asm__("" : "+r"(x))
+#define HUSH_OPAQUE2(x, y) __asm__("" : "+r"(x), "+r"(y))
+#define HUSH_OPAQUE4(w, x, y, z)                                               \
+    __asm__("" : "+r"(w), "+r"(x), "+r"(y), "+r"(z))
+#define HUSH_OPAQUE_VEC(x)        __asm__("" : "+x"(x))
+#define HUSH_OPAQUE_VEC3(x, y, z) __asm__("" : "+x"(x), "+x"(y), "+x"(z))
 
 static inline uint32_t hush_load32_le(const uint8_t *p) {
     uint32_t v;
@@ -50,14 +73,14 @@ static inline void hush_store64_be(uint8_t *p, uint64_t v) {
  * load is served from a pending store only when the store covers it
  * whole; an 8-byte load over a one-byte store (nonce[0]++) waits for that
  * store to reach the cache instead, ~16 ns on Zen 5 (docs/perf/gcm.md).
- * One-byte loads are covered by a store of any width. The empty asm keeps
+ * One-byte loads are covered by a store of any width. HUSH_OPAQUE keeps
  * the compiler from merging the bytes back into one wide load.
  */
 static inline uint64_t hush_load_le_bytewise(const uint8_t *p, unsigned n) {
     uint64_t v = 0;
     for (unsigned i = 0; i < n; i++) {
         uint64_t b = p[i];
-        __asm__("" : "+r"(b));
+        HUSH_OPAQUE(b);
         v |= b << (8 * i);
     }
     return v;
@@ -66,7 +89,7 @@ static inline uint64_t hush_load_be_bytewise(const uint8_t *p, unsigned n) {
     uint64_t v = 0;
     for (unsigned i = 0; i < n; i++) {
         uint64_t b = p[i];
-        __asm__("" : "+r"(b));
+        HUSH_OPAQUE(b);
         v |= b << (8 * (n - 1 - i));
     }
     return v;

@@ -45,7 +45,7 @@ ALWAYS_INLINE void kara_mul(ghash_acc *a, __m128i x, const gcm_state *s,
     a->mid = _mm_xor_si128(a->mid, _mm_clmulepi64_si128(xk, hk, 0x00));
     /* accumulate now: left alone, gcc reassociates the xors of a step into
      * a tree that keeps all the products live, and spills them */
-    __asm__("" : "+x"(a->lo), "+x"(a->mid), "+x"(a->hi));
+    HUSH_OPAQUE_VEC3(a->lo, a->mid, a->hi);
 }
 
 /*
@@ -81,7 +81,7 @@ ALWAYS_INLINE __m128i kara_run(__m128i acc, const gcm_state *k,
     ghash_acc a = {_mm_setzero_si128(), _mm_setzero_si128(),
                    _mm_setzero_si128()};
     /* no powers hoisted out of the caller's loop (and spilled) */
-    __asm__("" : "+r"(k));
+    HUSH_OPAQUE(k);
     for (size_t i = 0; i < n; i++) {
         __m128i b = _mm_shuffle_epi8(LOADU(p + 16 * i), bswap);
         if (i == 0) b = _mm_xor_si128(b, acc);
@@ -102,7 +102,7 @@ ALWAYS_INLINE __m128i load_partial(uint8_t pad[16], const uint8_t *p,
                                    size_t len) {
     STOREU(pad, _mm_setzero_si128());
     for (size_t i = 0; i < len; i++) {
-        __asm__("" : "+r"(i));
+        HUSH_OPAQUE(i);
         pad[i] = p[i];
     }
     return LOADU(pad);
@@ -143,11 +143,11 @@ ALWAYS_INLINE void ctr_tail(const aesni_key *ak, const unsigned R, uint8_t *out,
     }
     if (len) {
         __m128i m = load_partial(pad, in, len);
-        __asm__("" : "+r"(ak));
+        HUSH_OPAQUE(ak);
         __m128i ks = aesni_encrypt1(ak, R, _mm_shuffle_epi8(ctr, bswap));
         STOREU(pad, _mm_xor_si128(ks, m));
         for (size_t i = 0; i < len; i++) {
-            __asm__("" : "+r"(i));
+            HUSH_OPAQUE(i);
             out[i] = pad[i];
         }
     }
@@ -175,7 +175,7 @@ ALWAYS_INLINE void fused_step(const aesni_key *sk, const gcm_state *sh,
     const __m128i one = _mm_set_epi64x(0, 1);
     /* gh too: seal's gh is the previous step's out, and knowing that, gcc
      * kept six ciphertext blocks in registers instead of reloading them */
-    __asm__("" : "+r"(sk), "+r"(sh), "+r"(gh), "+r"(in));
+    HUSH_OPAQUE4(sk, sh, gh, in);
     ghash_acc a = {_mm_setzero_si128(), _mm_setzero_si128(),
                    _mm_setzero_si128()};
     /* the first block takes the running hash, which then dies: before the
@@ -197,7 +197,7 @@ ALWAYS_INLINE void fused_step(const aesni_key *sk, const gcm_state *sh,
             c = _mm_add_epi8(c, one_be);
             /* one add after another: else gcc keeps c + 1..5 as five
              * constants (registers, then stack) */
-            __asm__("" : "+x"(c));
+            HUSH_OPAQUE_VEC(c);
         }
         *ctr = _mm_add_epi64(*ctr, _mm_set_epi64x(0, STEP));
     } else {
@@ -205,7 +205,7 @@ ALWAYS_INLINE void fused_step(const aesni_key *sk, const gcm_state *sh,
         for (int i = 0; i < STEP; i++) {
             x[i] = _mm_xor_si128(_mm_shuffle_epi8(*ctr, bswap), sk->ek[0]);
             *ctr = _mm_add_epi64(*ctr, one);
-            __asm__("" : "+x"(*ctr));
+            HUSH_OPAQUE_VEC(*ctr);
         }
     }
     /* one block's product after each of the first rounds: the source

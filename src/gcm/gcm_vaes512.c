@@ -236,9 +236,7 @@ ALWAYS_INLINE fused_src fused_src_of(const gcm_state *s) {
     return f;
 }
 
-ALWAYS_INLINE void fused_launder(fused_src *f) {
-    __asm__("" : "+r"(f->ek), "+r"(f->pow));
-}
+ALWAYS_INLINE void fused_launder(fused_src *f) { HUSH_OPAQUE2(f->ek, f->pow); }
 
 /* round key r broadcast to the four lanes */
 ALWAYS_INLINE __m512i round_key(const fused_src *f, unsigned r) {

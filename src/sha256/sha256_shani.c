@@ -105,7 +105,7 @@ static void sha256_blocks_shani(uint32_t state[8], const uint8_t *in,
          * slots, 26 extra instructions that a one- or two-block call (the
          * 16- and 64-byte hashes) pays in full. */
         const __m128i *k = hush_sha256_k_quads();
-        __asm__("" : "+r"(k));
+        HUSH_OPAQUE(k);
         const __m128i abef_in = abef, cdgh_in = cdgh;
         __m128i m0 = load_be(in), m1 = load_be(in + 16);
         __m128i m2 = load_be(in + 32), m3 = load_be(in + 48);

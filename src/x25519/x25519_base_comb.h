@@ -41,10 +41,14 @@ typedef struct ge_niels {
     fe ypx, ymx, xy2d;
 } ge_niels;
 
-/* h = mask ? g : h, word by word in general registers */
+/* h = mask ? g : h, word by word in general registers (HUSH_OPAQUE: not
+ * vectorised, as in the ladder's fe_cswap) */
 static inline void fe_cmov(fe h, const fe g, uint64_t mask) {
-    for (size_t i = 0; i < FE_WORDS; i++)
-        h[i] ^= hush_ct_barrier64(mask & (h[i] ^ g[i]));
+    for (size_t i = 0; i < FE_WORDS; i++) {
+        uint64_t t = mask & (h[i] ^ g[i]);
+        HUSH_OPAQUE(t);
+        h[i] ^= t;
+    }
 }
 
 static inline void ge_p1p1_to_p3(ge_p3 *r, const ge_p1p1 *p) {

@@ -72,10 +72,13 @@ static inline void fe_set_small(fe h, uint64_t v) {
 }
 /* Word by word in general registers: a vectorised swap would reload limbs
  * just stored by 64-bit writes with 128-bit loads, which store-to-load
- * forwarding cannot serve (a stall on the ladder's critical path). */
+ * forwarding cannot serve (a stall on the ladder's critical path).
+ * HUSH_OPAQUE keeps the compiler from vectorising it; the mask is already
+ * opaque (hush_ct_mask64), so that is all it is for. */
 static inline void fe_cswap(fe f, fe g, uint64_t mask) {
     for (int i = 0; i < 4; i++) {
-        uint64_t t = hush_ct_barrier64(mask & (f[i] ^ g[i]));
+        uint64_t t = mask & (f[i] ^ g[i]);
+        HUSH_OPAQUE(t);
         f[i] ^= t;
         g[i] ^= t;
     }
