@@ -332,7 +332,7 @@ ALWAYS_INLINE __m512i gh_get(const gh_work *w, int i) {
 }
 
 ALWAYS_INLINE void gh_from_mem(gh_work *w, const uint8_t *p, __m128i y) {
-    __asm__("" : "+r"(p)); /* the compiler may not reuse what it stored */
+    HUSH_OPAQUE(p); /* the compiler may not reuse what it stored */
     w->src = p;
     w->y = y;
 }
