@@ -87,7 +87,7 @@ typedef struct hush_aead_desc {
  *   finish  once: seal writes the tag; open compares the tag the message
  *           has with `expected` in constant time and returns 1 when they
  *           are equal, else 0 (never writing the tag it computed anywhere
- *           the generic layer can see)
+ *           the generic layer can see), declassified as open's is
  *
  * Byte for byte the result equals the descriptor's seal and open on the
  * concatenated AD and message, whatever the split points.

@@ -146,8 +146,8 @@ static uint32_t cp_finish(void *ms, const void *key, uint64_t adlen,
     k->poly->blocks(st->poly, lengths, 16, 1);
     k->poly->finish(st->poly, t);
     uint32_t ok = 1;
-    if (expected)
-        ok = hush_ct_bytes_equal(t, expected, 16);
+    if (expected) /* the verdict is public: declassified */
+        ok = hush_ct_declassify32(hush_ct_bytes_equal(t, expected, 16));
     else
         memcpy(tag, t, 16);
     hush_wipe(t, sizeof t);

@@ -207,6 +207,24 @@ static const hush_aead_alg aeads[] = {HUSH_CHACHA20POLY1305,
                                       HUSH_XCHACHA20POLY1305, HUSH_AES128GCM,
                                       HUSH_AES256GCM, HUSH_ASCON_AEAD128};
 
+/* One message through a stream on k, the 16 bytes of AD in two pieces and
+ * the n of data in two (split inside a block); the final's result. */
+static int stream_run(const hush_aead_ctx *k, int direction, uint8_t *dst,
+                      const uint8_t *src, size_t n, uint8_t tag[16]) {
+    hush_aead_stream s;
+    int r = hush_aead_stream_init(&s, k, direction, nonce);
+    r |= hush_aead_stream_ad(&s, ad, 5);
+    r |= hush_aead_stream_ad(&s, ad + 5, 11);
+    r |= hush_aead_stream_update(&s, dst, src, n / 3);
+    r |= hush_aead_stream_update(&s, dst + n / 3, src + n / 3, n - n / 3);
+    if (r != HUSH_OK) {
+        hush_aead_stream_abort(&s);
+        return r;
+    }
+    return direction == HUSH_AEAD_SEAL ? hush_aead_stream_seal_final(&s, tag)
+                                       : hush_aead_stream_open_final(&s, tag);
+}
+
 static void part_seal(void) {
     for (size_t a = 0; a < sizeof aeads / sizeof aeads[0]; a++) {
         if (hush_aead_keybytes(aeads[a]) == 0) continue; /* not built */
@@ -226,16 +244,19 @@ static void part_seal(void) {
             hush_secret_destroy(ks);
             r = hush_aead_seal(k, out, msg, n, ad, 16, nonce);
             expect(r == HUSH_OK, "hush_aead_seal");
+            uint8_t tag[16];
+            r = stream_run(k, HUSH_AEAD_SEAL, out, msg, n, tag);
+            expect(r == HUSH_OK, "hush_aead_stream (seal)");
             hush_aead_free(k);
         }
     }
 }
 
-/* Openings: the key is secret, the ciphertext and tag public; a valid and
- * a forged tag each. The verdict is public by design and the library
- * branches on it (releasing or zeroing the plaintext): it declassifies the
- * verdict where it computes it, and the expect() below branches on the
- * return code undeclassified. */
+/* Openings, one-shot, keyed and streaming: the key is secret, the
+ * ciphertext and tag public; a valid and a forged tag each. The verdict is
+ * public by design and the library branches on it (releasing or zeroing the
+ * plaintext): it declassifies the verdict where it computes it, and the
+ * expect() below branches on the return code undeclassified. */
 static void part_open(void) {
     for (size_t a = 0; a < sizeof aeads / sizeof aeads[0]; a++) {
         if (hush_aead_keybytes(aeads[a]) == 0) continue;
@@ -265,6 +286,9 @@ static void part_open(void) {
                 r = hush_aead_open(k, m, c, n + 16, ad, 16, nonce);
                 expect(r == (forged ? HUSH_ERR_AUTH : HUSH_OK),
                        "hush_aead_open");
+                r = stream_run(k, HUSH_AEAD_OPEN, m, c, n, c + n);
+                expect(r == (forged ? HUSH_ERR_AUTH : HUSH_OK),
+                       "hush_aead_stream (open)");
                 hush_aead_free(k);
                 c[n] ^= (uint8_t)forged;
             }
