@@ -8,45 +8,58 @@
 /*
  * The instructions are written in assembly so this file needs no -mavx
  * flags: which block runs is decided by the CPU's features at run time.
- * VZEROALL clears ymm/zmm 0-15 whole (upper bits included) but not
- * zmm16-31, which only exist with AVX-512 and are cleared one by one.
+ *
+ * A VEX- or EVEX-encoded write of an xmm register zeroes the rest of its
+ * ymm/zmm register, and a register XORed with itself is a zeroing idiom
+ * that the renamer handles without an execution port; VZEROUPPER then
+ * marks the upper halves clean for later SSE code. VZEROALL would clear
+ * ymm/zmm0-15 in one instruction, but it is microcoded on Intel cores:
+ * 17 core cycles with the 16 EVEX zeroings of zmm16-31 against 7 for
+ * these 33 instructions on a Granite Rapids-class Xeon (docs/perf/gcm.md),
+ * the same on Zen 5.
  */
+#define ZERO_XMM0_15                                                           \
+    "vpxor %%xmm0, %%xmm0, %%xmm0\n\tvpxor %%xmm1, %%xmm1, %%xmm1\n\t"         \
+    "vpxor %%xmm2, %%xmm2, %%xmm2\n\tvpxor %%xmm3, %%xmm3, %%xmm3\n\t"         \
+    "vpxor %%xmm4, %%xmm4, %%xmm4\n\tvpxor %%xmm5, %%xmm5, %%xmm5\n\t"         \
+    "vpxor %%xmm6, %%xmm6, %%xmm6\n\tvpxor %%xmm7, %%xmm7, %%xmm7\n\t"         \
+    "vpxor %%xmm8, %%xmm8, %%xmm8\n\tvpxor %%xmm9, %%xmm9, %%xmm9\n\t"         \
+    "vpxor %%xmm10, %%xmm10, %%xmm10\n\tvpxor %%xmm11, %%xmm11, %%xmm11\n\t"   \
+    "vpxor %%xmm12, %%xmm12, %%xmm12\n\tvpxor %%xmm13, %%xmm13, %%xmm13\n\t"   \
+    "vpxor %%xmm14, %%xmm14, %%xmm14\n\tvpxor %%xmm15, %%xmm15, %%xmm15\n\t"   \
+    "vzeroupper"
+#define XMM0_15                                                                \
+    "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",    \
+        "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"
+
 __attribute__((noinline)) void hush_clear_vector_registers(void) {
     uint64_t f = hush_cpu_features();
     if (f & HUSH_CPU_AVX512F) {
         __asm__ __volatile__(
-            "vzeroall\n\t"
-            "vpxord %%zmm16, %%zmm16, %%zmm16\n\t"
-            "vpxord %%zmm17, %%zmm17, %%zmm17\n\t"
-            "vpxord %%zmm18, %%zmm18, %%zmm18\n\t"
-            "vpxord %%zmm19, %%zmm19, %%zmm19\n\t"
-            "vpxord %%zmm20, %%zmm20, %%zmm20\n\t"
-            "vpxord %%zmm21, %%zmm21, %%zmm21\n\t"
-            "vpxord %%zmm22, %%zmm22, %%zmm22\n\t"
-            "vpxord %%zmm23, %%zmm23, %%zmm23\n\t"
-            "vpxord %%zmm24, %%zmm24, %%zmm24\n\t"
-            "vpxord %%zmm25, %%zmm25, %%zmm25\n\t"
-            "vpxord %%zmm26, %%zmm26, %%zmm26\n\t"
-            "vpxord %%zmm27, %%zmm27, %%zmm27\n\t"
-            "vpxord %%zmm28, %%zmm28, %%zmm28\n\t"
-            "vpxord %%zmm29, %%zmm29, %%zmm29\n\t"
-            "vpxord %%zmm30, %%zmm30, %%zmm30\n\t"
-            "vpxord %%zmm31, %%zmm31, %%zmm31"
+            "vpxord %%xmm16, %%xmm16, %%xmm16\n\t"
+            "vpxord %%xmm17, %%xmm17, %%xmm17\n\t"
+            "vpxord %%xmm18, %%xmm18, %%xmm18\n\t"
+            "vpxord %%xmm19, %%xmm19, %%xmm19\n\t"
+            "vpxord %%xmm20, %%xmm20, %%xmm20\n\t"
+            "vpxord %%xmm21, %%xmm21, %%xmm21\n\t"
+            "vpxord %%xmm22, %%xmm22, %%xmm22\n\t"
+            "vpxord %%xmm23, %%xmm23, %%xmm23\n\t"
+            "vpxord %%xmm24, %%xmm24, %%xmm24\n\t"
+            "vpxord %%xmm25, %%xmm25, %%xmm25\n\t"
+            "vpxord %%xmm26, %%xmm26, %%xmm26\n\t"
+            "vpxord %%xmm27, %%xmm27, %%xmm27\n\t"
+            "vpxord %%xmm28, %%xmm28, %%xmm28\n\t"
+            "vpxord %%xmm29, %%xmm29, %%xmm29\n\t"
+            "vpxord %%xmm30, %%xmm30, %%xmm30\n\t"
+            "vpxord %%xmm31, %%xmm31, %%xmm31\n\t" ZERO_XMM0_15
             :
             :
             /* zmm16-31 cannot be named as clobbers without -mavx512f; no
              * caller keeps a value in them across this out-of-line call,
              * as every vector register is caller-saved */
-            : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
-              "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
-              "xmm15");
+            : XMM0_15);
     } else if (f & HUSH_CPU_AVX) {
-        __asm__ __volatile__("vzeroall"
-                             :
-                             :
-                             : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5",
-                               "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11",
-                               "xmm12", "xmm13", "xmm14", "xmm15");
+        __asm__ __volatile__(ZERO_XMM0_15 : : : XMM0_15);
     } else {
         __asm__ __volatile__(
             "pxor %%xmm0, %%xmm0\n\tpxor %%xmm1, %%xmm1\n\t"
