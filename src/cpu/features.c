@@ -28,6 +28,11 @@ static uint64_t detect(void) {
     uint64_t f = 0;
     unsigned max_leaf = __get_cpuid_max(0, NULL);
     if (max_leaf < 1) return 0;
+    /* leaf 0: the vendor string in ebx, edx, ecx */
+    __cpuid(0, a, b, c, d);
+    if ((b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u) ||
+        (b == 0x6f677948u && d == 0x6e65476eu && c == 0x656e6975u))
+        f |= HUSH_CPU_AMD; /* "AuthenticAMD", "HygonGenuine" */
     __cpuid(1, a, b, c, d);
     if (d & (1u << 26)) f |= HUSH_CPU_SSE2;
     if (c & (1u << 9)) f |= HUSH_CPU_SSSE3;

@@ -28,6 +28,9 @@
 #define HUSH_CPU_ADX         (1ull << 18)
 #define HUSH_CPU_GFNI        (1ull << 19)
 #define HUSH_CPU_BMI1        (1ull << 20)
+/* Not an instruction set: the vendor is AMD (or Hygon), whose cores want
+ * other schedules for some tiers (src/gcm/gcm_vaes512.c) */
+#define HUSH_CPU_AMD (1ull << 21)
 
 /* The feature sets each tier name stands for (see docs/DESIGN.md). */
 #define HUSH_NEEDS_AVX2 (HUSH_CPU_AVX | HUSH_CPU_AVX2)

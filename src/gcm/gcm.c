@@ -13,6 +13,7 @@
  */
 #include "aead/aead_impl.h"
 #include "core/ct.h"
+#include "cpu/features.h"
 #include "gcm/gcm_impl.h"
 
 #define GCM_CHUNK 4096 /* bytes, a multiple of 16 */
@@ -39,8 +40,18 @@ static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen,
     s->ghash_ops = gh;
     s->fused = NULL;
 #if defined(HUSH_X86_64)
-    if (aes == &hush_aes_vaes512 && gh == &hush_ghash_vpclmul512)
-        s->fused = &hush_gcm_fused_vaes512;
+    /* the vpclmul512 tier takes the schedule of this CPU's vendor; its
+     * twins vpclmul512s and vpclmul512k (same GHASH) force one */
+    if (aes == &hush_aes_vaes512) {
+        if (gh == &hush_ghash_vpclmul512)
+            s->fused = hush_cpu_features() & HUSH_CPU_AMD
+                           ? &hush_gcm_fused_vaes512_kara
+                           : &hush_gcm_fused_vaes512;
+        else if (gh == &hush_ghash_vpclmul512s)
+            s->fused = &hush_gcm_fused_vaes512;
+        else if (gh == &hush_ghash_vpclmul512k)
+            s->fused = &hush_gcm_fused_vaes512_kara;
+    }
     if (aes == &hush_aes_aesni && gh == &hush_ghash_pclmul)
         s->fused = &hush_gcm_fused_aesni;
 #endif

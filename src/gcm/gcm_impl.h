@@ -67,7 +67,10 @@ static inline void gcm_j0_words(const uint8_t nonce[12], uint64_t *hi,
 }
 
 #if defined(HUSH_X86_64)
-extern const gcm_fused_ops hush_gcm_fused_vaes512, hush_gcm_fused_aesni;
+/* vaes512: the schoolbook (Intel) and Karatsuba (AMD) schedules of one
+ * fused tier (gcm_vaes512.c) */
+extern const gcm_fused_ops hush_gcm_fused_vaes512, hush_gcm_fused_vaes512_kara,
+    hush_gcm_fused_aesni;
 #endif
 
 /*

@@ -4,6 +4,10 @@
 static const hush_impl_entry ghash_impls[] = {
 #if defined(HUSH_X86_64)
     {"vpclmul512", HUSH_NEEDS_VPCLMUL512, 0, &hush_ghash_vpclmul512},
+    {"vpclmul512s", HUSH_NEEDS_VPCLMUL512, HUSH_IMPL_NOT_DEFAULT,
+     &hush_ghash_vpclmul512s},
+    {"vpclmul512k", HUSH_NEEDS_VPCLMUL512, HUSH_IMPL_NOT_DEFAULT,
+     &hush_ghash_vpclmul512k},
     {"pclmul", HUSH_NEEDS_PCLMUL, 0, &hush_ghash_pclmul},
 #endif
     {"portable", 0, 0, &hush_ghash_portable},

@@ -38,6 +38,10 @@ extern hush_primitive hush_prim_ghash;
 extern const hush_ghash_ops hush_ghash_portable;
 #if defined(HUSH_X86_64)
 extern const hush_ghash_ops hush_ghash_pclmul, hush_ghash_vpclmul512;
+/* The same tier under two more names, never chosen by default: for GCM they
+ * force the schoolbook (s) or Karatsuba (k) schedule of the fused vaes512
+ * tier, which vpclmul512 picks by CPU vendor (src/gcm/gcm_vaes512.c). */
+extern const hush_ghash_ops hush_ghash_vpclmul512s, hush_ghash_vpclmul512k;
 /* vpclmul512's init, but only H^1..H^n (n = 4, 8, 16 or 32; the other
  * entries zero): for a one-shot GCM state that will hash few blocks. */
 void hush_ghash_vpclmul512_init_powers(hush_ghash_key *k, const uint8_t h[16],

@@ -34,3 +34,5 @@ void hush_ghash_vpclmul512_init_powers(hush_ghash_key *k, const uint8_t h[16],
 }
 
 const hush_ghash_ops hush_ghash_vpclmul512 = {vpclmul_init, vpclmul_update};
+const hush_ghash_ops hush_ghash_vpclmul512s = {vpclmul_init, vpclmul_update};
+const hush_ghash_ops hush_ghash_vpclmul512k = {vpclmul_init, vpclmul_update};
