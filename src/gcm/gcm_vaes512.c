@@ -748,7 +748,7 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
         /* ciphertext block i (from 1) times H^(cb + 2 - i) */
         const uint64_t(*pw)[2] = k->pow + (HUSH_GHASH_POWERS - 1 - cb);
         tw_mul_add(&z, gc0, _mm512_maskz_loadu_epi64(block_mask(cb), pw));
-        if (two)
+        if (cb > 4) /* blocks 5.. (zero up to 64 bytes) */
             tw_mul_add(&z, gc1,
                        _mm512_maskz_loadu_epi64(block_mask(cb - 4), pw + 4));
     }
@@ -759,11 +759,12 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
 
 /*
  * The smallest messages (len <= 16, adlen <= 16): at most one AD block,
- * one message block and the lengths block. Straight-line 128-bit code:
- * E(J0) and the keystream block J0+1 in two interleaved AES-NI chains, the
+ * one message block and the lengths block. Straight-line code: E(J0) and
+ * the keystream block J0+1 in one 256-bit AES chain, the
  * three GHASH blocks times H^3, H^2, H^1 (an empty AD or message block is
- * zero and adds nothing) and one reduction. Round keys are read from the
- * schedule as memory operands, so nothing key-derived reaches the stack.
+ * zero and adds nothing) and one reduction. Round keys are broadcast from
+ * the schedule where they are used, so nothing key-derived reaches the
+ * stack.
  */
 ALWAYS_INLINE void tiny_run(const gcm_state *s, uint8_t *out, const uint8_t *in,
                             size_t len, const uint8_t *ad, size_t adlen,
@@ -775,47 +776,50 @@ ALWAYS_INLINE void tiny_run(const gcm_state *s, uint8_t *out, const uint8_t *in,
     /* J0 = nonce || 0^31 || 1 in memory order: two little-endian words */
     uint64_t w0 = hush_load_le_bytewise(nonce, 8);
     uint64_t w1 = hush_load_le_bytewise(nonce + 8, 4);
-    __m128i x0 =
-        _mm_set_epi64x((long long)(w1 | (UINT64_C(1) << 56)), (long long)w0);
-    __m128i x1 =
-        _mm_set_epi64x((long long)(w1 | (UINT64_C(2) << 56)), (long long)w0);
-    x0 = _mm_xor_si128(x0, ek[0]);
-    x1 = _mm_xor_si128(x1, ek[0]);
+    /* J0 and J0+1 in the two lanes of one 256-bit register (one AES chain
+     * of ymm rounds instead of two of xmm); the counter byte is zero in
+     * w1, so it goes in with the XOR of round 0 */
+    __m256i x = _mm256_ternarylogic_epi64(
+        _mm256_broadcastsi128_si256(
+            _mm_set_epi64x((long long)w1, (long long)w0)),
+        _mm256_set_epi64x((long long)(UINT64_C(2) << 56), 0,
+                          (long long)(UINT64_C(1) << 56), 0),
+        _mm256_broadcastsi128_si256(ek[0]), 0x96);
 #pragma GCC unroll 14
-    for (unsigned r = 1; r < R; r++) {
-        x0 = _mm_aesenc_si128(x0, ek[r]);
-        x1 = _mm_aesenc_si128(x1, ek[r]);
-    }
-    x1 = _mm_aesenclast_si128(x1, ek[R]);
+    for (unsigned r = 1; r < R; r++)
+        x = _mm256_aesenc_epi128(x, _mm256_broadcastsi128_si256(ek[r]));
+    __m128i x0 = _mm256_castsi256_si128(x);
     /* No access at all for an empty message or AD: callers pass NULL then,
      * and a fully masked access to an unmapped page is a slow microcode
      * assist (measured: ~85 ns per seal) even though it cannot fault; the
      * tail helpers avoid the same for windows that run past the buffer's
      * pages. Lengths are public. */
-    __m128i d = _mm_setzero_si128(), o = _mm_setzero_si128();
-    if (len) {
-        d = hush_tail_load128(in, len);
-        o = _mm_maskz_mov_epi8((__mmask16)((1u << len) - 1),
-                               _mm_xor_si128(x1, d));
-        hush_tail_store128(out, o, len);
-    }
-    __m128i c = _mm_shuffle_epi8(enc ? o : d, bswap);
-    __m128i a = _mm_setzero_si128();
-    if (adlen) a = _mm_shuffle_epi8(hush_tail_load128(ad, adlen), bswap);
-    __m128i lens = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
-                                  (long long)((uint64_t)len * 8));
-    /* H^j is pow[HUSH_GHASH_POWERS - j]; the AD block is times H^3 when a
-     * message block follows it, else H^2 (lengths are public) */
-    size_t apow = len ? 3 : 2;
     tw_acc128 acc = {_mm_setzero_si128(), _mm_setzero_si128(),
                      _mm_setzero_si128()};
-    tw_mul_add128(
-        &acc, a,
-        _mm_load_si128(
-            (const __m128i *)(const void *)pw[HUSH_GHASH_POWERS - apow]));
-    tw_mul_add128(&acc, c,
-                  _mm_load_si128((
-                      const __m128i *)(const void *)pw[HUSH_GHASH_POWERS - 2]));
+    /* H^j is pow[HUSH_GHASH_POWERS - j]; the AD block is times H^3 when a
+     * message block follows it, else H^2; an empty block adds nothing and
+     * is skipped (lengths are public) */
+    if (adlen) {
+        __m128i a = _mm_shuffle_epi8(hush_tail_load128(ad, adlen), bswap);
+        tw_mul_add128(
+            &acc, a,
+            _mm_load_si128((const __m128i *)(const void *)
+                               pw[HUSH_GHASH_POWERS - (len ? 3 : 2)]));
+    }
+    if (len) {
+        __m128i d = hush_tail_load128(in, len);
+        __m128i o = _mm_maskz_mov_epi8(
+            (__mmask16)((1u << len) - 1),
+            _mm_aesenclast_si128(_mm256_extracti128_si256(x, 1),
+                                 _mm_xor_si128(ek[R], d)));
+        hush_tail_store128(out, o, len);
+        tw_mul_add128(
+            &acc, _mm_shuffle_epi8(enc ? o : d, bswap),
+            _mm_load_si128(
+                (const __m128i *)(const void *)pw[HUSH_GHASH_POWERS - 2]));
+    }
+    __m128i lens = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
+                                  (long long)((uint64_t)len * 8));
     tw_mul_add128(&acc, lens,
                   _mm_load_si128((
                       const __m128i *)(const void *)pw[HUSH_GHASH_POWERS - 1]));
