@@ -91,9 +91,9 @@ extern const gcm_fused_ops hush_gcm_fused_vaes512, hush_gcm_fused_vaes512_kara,
  * the message's limit. Constant time; registers are cleared by the
  * streaming layer. The generic version (CTR, then GHASH, over L1-sized
  * chunks; the GHASH of a fused tier that keeps its own table of powers
- * is that tier's gcm_fused_ops.ghash) is the one in use for every tier
- * pairing today; gcm_stream.c chooses by s->fused, so a fused tier adds
- * its table there.
+ * is that tier's gcm_fused_ops.ghash) serves every pairing but the fused
+ * vaes512 tier's, which has its own (gcm_vaes512.c); gcm_stream.c chooses
+ * by s->fused.
  */
 typedef struct gcm_stream_blocks {
     void (*seal)(const gcm_state *s, uint8_t *c, const uint8_t *m,
@@ -103,5 +103,11 @@ typedef struct gcm_stream_blocks {
 } gcm_stream_blocks;
 
 extern const struct hush_aead_stream_ops hush_gcm_stream;
+
+#if defined(HUSH_X86_64)
+/* the fused vaes512 tier's whole-block steps, one per schedule */
+extern const gcm_stream_blocks hush_gcm_stream_vaes512,
+    hush_gcm_stream_vaes512_kara;
+#endif
 
 #endif

@@ -66,7 +66,11 @@ static const gcm_stream_blocks generic_blocks = {generic_seal, generic_open};
 /* The whole-block step for the state's tiers: a fused tier that
  * implements gcm_stream_blocks is chosen here by s->fused. */
 static const gcm_stream_blocks *blocks_for(const gcm_state *s) {
-    (void)s;
+#if defined(HUSH_X86_64)
+    if (s->fused == &hush_gcm_fused_vaes512) return &hush_gcm_stream_vaes512;
+    if (s->fused == &hush_gcm_fused_vaes512_kara)
+        return &hush_gcm_stream_vaes512_kara;
+#endif
     return &generic_blocks;
 }
 

@@ -543,7 +543,8 @@ static inline __m128i ghash_bytes(__m128i acc, const fused_src *f,
 ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, uint8_t *out,
                                  const uint8_t *in, size_t len, ctr_state *c,
                                  __m128i acc, __m128i lens, const unsigned R,
-                                 const int enc, const int kara) {
+                                 const int enc, const int kara,
+                                 const int steps_only) {
     fused_src f = fused_src_of(s);
     gh_work w = {.src = NULL, .y = _mm_setzero_si128()};
     int pending = 0; /* seal: w holds the previous step's ciphertext */
@@ -569,6 +570,15 @@ ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, uint8_t *out,
             gh_from_mem(&w, in, acc);
             acc = step32(x, &w, &f, out, in, R, 1, kara);
         }
+    }
+    if (steps_only) { /* the streaming core: whole steps, no lengths */
+        if (pending) {
+            fused_launder(&f);
+            for (int sl = 0; sl < 5; sl++)
+                gh_slice(&w, &f, sl, kara);
+            acc = gh_finish(&w);
+        }
+        return acc;
     }
     /* the tail (< 512 bytes): its blocks times H^(nb+1) .. H^2 and the
      * lengths block times H (when nb + 1 <= 32 powers), one reduction */
@@ -844,7 +854,7 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
     ctr_state c = ctr_start(hi, lo);
     __m128i lens = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
                                   (long long)((uint64_t)len * 8));
-    acc = crypt_pass(s, out, in, len, &c, acc, lens, R, enc, kara);
+    acc = crypt_pass(s, out, in, len, &c, acc, lens, R, enc, kara, 0);
     fused_launder(&f);
     _mm_storeu_si128((__m128i *)(void *)tag, tag_of(&f, hi, lo, acc, R));
 }
@@ -856,6 +866,68 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
  * (fused_src), and the stack slots the compiler uses hold only counters,
  * constants and public data. The leak census (tools/leakscan) checks both.
  */
+/*
+ * The streaming AEAD's whole-block step (gcm_impl.h, gcm_stream_blocks):
+ * nblocks blocks from the counter block ctr, GHASH continued in y. The
+ * fused steps need a step to start at a counter = 2 (mod 32) (see
+ * "counters"); the blocks before that point and those after the last
+ * whole step go through the AES tier's CTR and this tier's GHASH, in
+ * order, so the bytes are the generic step's.
+ */
+ALWAYS_INLINE void stream_run(const gcm_state *s, uint8_t *out,
+                              const uint8_t *in, size_t nblocks,
+                              uint8_t ctr[16], uint64_t y[2], const unsigned R,
+                              const int enc, const int kara) {
+    fused_src f = fused_src_of(s);
+    __m128i acc = _mm_loadu_si128((const __m128i *)(const void *)y);
+    uint64_t hi, lo;
+    hush_aes_ctr_load(ctr, &hi, &lo);
+    size_t head = (size_t)((2u - (uint32_t)lo) & 31u); /* public */
+    if (head > nblocks) head = nblocks;
+    size_t steps = (nblocks - head) / 32;
+    size_t n[3] = {head, 32 * steps, nblocks - head - 32 * steps};
+    for (int part = 0; part < 3; part++) {
+        if (n[part] == 0) continue;
+        if (part == 1) {
+            /* base = the step's first counter - 2, a multiple of 32 */
+            ctr_state c;
+            c.le = _mm512_broadcast_i32x4(_mm_set_epi64x(
+                (long long)hi, (long long)((lo & ~UINT64_C(0xffffffff)) |
+                                           (uint32_t)((uint32_t)lo - 2u))));
+            c.be = bswap512(c.le);
+            acc = crypt_pass(s, out, in, 16 * n[1], &c, acc,
+                             _mm_setzero_si128(), R, enc, kara, 1);
+            hush_aes_ctr_add(&hi, &lo, n[1]);
+            hush_aes_ctr_store(ctr, hi, lo);
+        } else {
+            if (!enc) acc = ghash_bytes(acc, &f, in, 16 * n[part]);
+            s->aes.ops->ctr(&s->aes, out, in, 16 * n[part], ctr);
+            if (enc) acc = ghash_bytes(acc, &f, out, 16 * n[part]);
+            hush_aes_ctr_load(ctr, &hi, &lo);
+        }
+        in += 16 * n[part], out += 16 * n[part];
+    }
+    _mm_storeu_si128((__m128i *)(void *)y, acc);
+}
+
+#define STREAM_FN(name, enc, kara)                                             \
+    static void name(const gcm_state *s, uint8_t *out, const uint8_t *in,      \
+                     size_t nblocks, uint8_t ctr[16], uint64_t y[2]) {         \
+        if (s->aes.rounds == 10)                                               \
+            stream_run(s, out, in, nblocks, ctr, y, 10, enc, kara);            \
+        else                                                                   \
+            stream_run(s, out, in, nblocks, ctr, y, 14, enc, kara);            \
+    }
+STREAM_FN(stream_seal, 1, 0)
+STREAM_FN(stream_open, 0, 0)
+STREAM_FN(stream_seal_kara, 1, 1)
+STREAM_FN(stream_open_kara, 0, 1)
+#undef STREAM_FN
+
+const gcm_stream_blocks hush_gcm_stream_vaes512 = {stream_seal, stream_open};
+const gcm_stream_blocks hush_gcm_stream_vaes512_kara = {stream_seal_kara,
+                                                        stream_open_kara};
+
 ALWAYS_INLINE void seal_with(const gcm_state *s, uint8_t *c, uint8_t *tag,
                              const uint8_t *m, size_t mlen, const uint8_t *ad,
                              size_t adlen, const uint8_t *nonce,

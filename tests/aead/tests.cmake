@@ -8,6 +8,9 @@ foreach(a portable table aesni vaes512)
     list(APPEND HUSH_STREAM_GCM_IMPLS "aes=${a},ghash=${g}")
   endforeach()
 endforeach()
+# both schedules of the fused vaes512 tier's whole-block step
+list(APPEND HUSH_STREAM_GCM_IMPLS "aes=vaes512,ghash=vpclmul512s"
+  "aes=vaes512,ghash=vpclmul512k")
 hush_add_test(NAME stream_gcm SOURCES test_stream_gcm.c stream_util.c
   LIBS OpenSSL::Crypto IMPLS ${HUSH_STREAM_GCM_IMPLS})
 foreach(c portable avx2 avx512)
