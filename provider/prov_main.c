@@ -1,7 +1,8 @@
 /*
  * The provider's entry point and everything that is not an algorithm: the
  * tables libcrypto fetches from, provider parameters (including the use
- * counters), error reporting through the core, and the HUSH_PROVIDER_FAIL
+ * counters), the TLS-GROUP capability that makes libssl offer X25519 from
+ * hush, error reporting through the core, and the HUSH_PROVIDER_FAIL
  * switch.
  *
  * What hush serves and why the rest stays with the default provider is in
@@ -10,6 +11,7 @@
  */
 #include <openssl/core_names.h>
 #include <openssl/params.h>
+#include <openssl/prov_ssl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +78,18 @@ static const OSSL_ALGORITHM digests[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+static const OSSL_ALGORITHM keymgmt[] = {
+    {"X25519:1.3.101.110", PROPS, prov_x25519_keymgmt_functions,
+     "X25519 keys (hush)"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const OSSL_ALGORITHM keyexch[] = {
+    {"X25519:1.3.101.110", PROPS, prov_x25519_keyexch_functions,
+     "X25519 key exchange (hush)"},
+    {NULL, NULL, NULL, NULL},
+};
+
 static const OSSL_ALGORITHM *query_operation(void *provctx, int operation_id,
                                              int *no_cache) {
     (void)provctx;
@@ -83,6 +97,8 @@ static const OSSL_ALGORITHM *query_operation(void *provctx, int operation_id,
     switch (operation_id) {
     case OSSL_OP_CIPHER: return ciphers;
     case OSSL_OP_DIGEST: return digests;
+    case OSSL_OP_KEYMGMT: return keymgmt;
+    case OSSL_OP_KEYEXCH: return keyexch;
     default: return NULL;
     }
 }
@@ -149,6 +165,39 @@ static int get_params(void *provctx, OSSL_PARAM params[]) {
            set_counter(params, PARAM_SHA256_FINALS, &prov_count.sha256_finals);
 }
 
+/* ---- TLS-GROUP: X25519 for libssl ----
+ * libssl keeps a group only if the key manager it fetches for it comes from
+ * the provider that advertised it; with default_properties ?provider=hush
+ * that is hush's, and the default provider's x25519 entry is dropped. */
+
+static unsigned group_id = 29; /* x25519, RFC 8446 / RFC 8422 */
+static unsigned group_secbits = 128;
+static int group_min_tls = TLS1_VERSION, group_max_tls = 0;
+static int group_min_dtls = DTLS1_VERSION, group_max_dtls = 0;
+static int group_is_kem = 0;
+
+static const OSSL_PARAM x25519_group[] = {
+    OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME, "x25519", 7),
+    OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME_INTERNAL, "X25519",
+                           7),
+    OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_ALG, "X25519", 7),
+    OSSL_PARAM_uint(OSSL_CAPABILITY_TLS_GROUP_ID, &group_id),
+    OSSL_PARAM_uint(OSSL_CAPABILITY_TLS_GROUP_SECURITY_BITS, &group_secbits),
+    OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MIN_TLS, &group_min_tls),
+    OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MAX_TLS, &group_max_tls),
+    OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MIN_DTLS, &group_min_dtls),
+    OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MAX_DTLS, &group_max_dtls),
+    OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_IS_KEM, &group_is_kem),
+    OSSL_PARAM_END,
+};
+
+static int get_capabilities(void *provctx, const char *capability,
+                            OSSL_CALLBACK *cb, void *arg) {
+    (void)provctx;
+    if (strcasecmp(capability, "TLS-GROUP") == 0) return cb(x25519_group, arg);
+    return 1; /* nothing else to report */
+}
+
 static const OSSL_ITEM *get_reason_strings(void *provctx) {
     (void)provctx;
     return reason_strings;
@@ -161,6 +210,7 @@ static const OSSL_DISPATCH provider_functions[] = {
     {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))gettable_params},
     {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))get_params},
     {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))query_operation},
+    {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, (void (*)(void))get_capabilities},
     {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))get_reason_strings},
     {0, NULL},
 };

@@ -15,7 +15,7 @@ endif()
 set(_prov_dir ${PROJECT_SOURCE_DIR}/provider)
 add_library(hush-provider MODULE
   ${_prov_dir}/prov_main.c ${_prov_dir}/prov_cipher.c ${_prov_dir}/prov_tls.c
-  ${_prov_dir}/prov_digest.c)
+  ${_prov_dir}/prov_digest.c ${_prov_dir}/prov_x25519.c)
 # The public hush API only, from the static library (hidden symbols): the
 # module is self-contained and exports nothing but OSSL_provider_init.
 # libcrypto is linked for the OSSL_PARAM helpers; in a process it is the
