@@ -1,0 +1,25 @@
+# hush.so, the OpenSSL provider (provider/, docs/OPENSSL.md): EVP against
+# the default provider. Each test also runs with HUSH_PROVIDER_FAIL=1,
+# where every hush operation must fail: passing both ways shows hush
+# really served. The provider is a module with its own copy
+# of the library, so its tiers are chosen with HUSH_IMPL in the environment
+# (the portable and the SSE/AVX2 sets beside the default).
+if(NOT TARGET hush-provider)
+  return()
+endif()
+set(_prov_build ${PROJECT_BINARY_DIR}/provider)
+set(_prov_sse "HUSH_IMPL=aes=aesni,ghash=pclmul,chacha20=avx2,poly1305=avx2,sha256=portable,x25519=mulx")
+
+hush_add_test(NAME provider_evp SOURCES test_provider_evp.c prov_test.c
+  LIBS OpenSSL::Crypto PkgConfig::SODIUM)
+target_compile_definitions(test_provider_evp PRIVATE
+  HUSH_PROVIDER_DIR="${_prov_build}")
+add_dependencies(test_provider_evp hush-provider)
+foreach(_v "forcefail;HUSH_PROVIDER_FAIL=1" "portable;HUSH_IMPL=portable"
+           "sse_avx2;${_prov_sse}")
+  list(GET _v 0 _name)
+  list(GET _v 1 _env)
+  add_test(NAME provider_evp.${_name} COMMAND test_provider_evp)
+  set_tests_properties(provider_evp.${_name} PROPERTIES TIMEOUT 300
+    SKIP_RETURN_CODE 77 ENVIRONMENT "${_env}")
+endforeach()
