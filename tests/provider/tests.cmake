@@ -1,7 +1,7 @@
 # hush.so, the OpenSSL provider (provider/, docs/OPENSSL.md): EVP against
-# the default provider. Each test also runs with HUSH_PROVIDER_FAIL=1,
-# where every hush operation must fail: passing both ways shows hush
-# really served. The provider is a module with its own copy
+# the default provider, TLS through libssl in process. Each also runs with
+# HUSH_PROVIDER_FAIL=1, where every hush operation must fail: passing both
+# ways shows hush really served. The provider is a module with its own copy
 # of the library, so its tiers are chosen with HUSH_IMPL in the environment
 # (the portable and the SSE/AVX2 sets beside the default).
 if(NOT TARGET hush-provider)
@@ -22,4 +22,21 @@ foreach(_v "forcefail;HUSH_PROVIDER_FAIL=1" "portable;HUSH_IMPL=portable"
   add_test(NAME provider_evp.${_name} COMMAND test_provider_evp)
   set_tests_properties(provider_evp.${_name} PROPERTIES TIMEOUT 300
     SKIP_RETURN_CODE 77 ENVIRONMENT "${_env}")
+endforeach()
+
+# TLS 1.3 and 1.2 through libssl in process, hush loaded by the build
+# tree's openssl-hush.cnf (OPENSSL_CONF) into the default library context.
+set(_prov_cnf "OPENSSL_CONF=${_prov_build}/openssl-hush.cnf")
+hush_add_test(NAME provider_tls SOURCES test_provider_tls.c prov_test.c
+  LIBS OpenSSL::SSL OpenSSL::Crypto ENV "${_prov_cnf}")
+target_compile_definitions(test_provider_tls PRIVATE
+  HUSH_PROVIDER_DIR="${_prov_build}")
+add_dependencies(test_provider_tls hush-provider)
+foreach(_v "forcefail;HUSH_PROVIDER_FAIL=1" "portable;HUSH_IMPL=portable"
+           "sse_avx2;${_prov_sse}")
+  list(GET _v 0 _name)
+  list(GET _v 1 _env)
+  add_test(NAME provider_tls.${_name} COMMAND test_provider_tls)
+  set_tests_properties(provider_tls.${_name} PROPERTIES TIMEOUT 300
+    SKIP_RETURN_CODE 77 ENVIRONMENT "${_prov_cnf};${_env}")
 endforeach()
