@@ -7,7 +7,8 @@
 set -eu
 
 build_pkgs="cmake make gcc pkg-config"
-test_pkgs="$build_pkgs libjansson-dev libssl-dev libsodium-dev valgrind openssl python3-cryptography-vectors"
+# nginx and curl: the provider's interop test (tests/provider/check_interop.sh)
+test_pkgs="$build_pkgs libjansson-dev libssl-dev libsodium-dev valgrind openssl python3-cryptography-vectors nginx curl"
 # dpkg-dev and perl: scripts/openssl-newest.sh fetches the newest OpenSSL
 # source package (apt-get source unpacks it with dpkg-source) and builds it
 bench_pkgs="$build_pkgs libssl-dev libsodium-dev libgcrypt20-dev gnuplot-nox dpkg-dev perl"

@@ -1,5 +1,6 @@
 # hush.so, the OpenSSL provider (provider/, docs/OPENSSL.md): EVP against
-# the default provider, TLS through libssl in process. Each also runs with
+# the default provider, TLS through libssl in process, and interop with
+# Debian's openssl, nginx and curl over loopback. Each also runs with
 # HUSH_PROVIDER_FAIL=1, where every hush operation must fail: passing both
 # ways shows hush really served. The provider is a module with its own copy
 # of the library, so its tiers are chosen with HUSH_IMPL in the environment
@@ -40,3 +41,33 @@ foreach(_v "forcefail;HUSH_PROVIDER_FAIL=1" "portable;HUSH_IMPL=portable"
   set_tests_properties(provider_tls.${_name} PROPERTIES TIMEOUT 300
     SKIP_RETURN_CODE 77 ENVIRONMENT "${_prov_cnf};${_env}")
 endforeach()
+
+# Interop over loopback with Debian's openssl (s_server/s_client), nginx
+# and curl (scripts/deps.sh installs them for make test). Without nginx or
+# curl the nginx part is left out and the test says so in its name.
+add_executable(hush-netwait ${HUSH_FRAGMENT_DIR}/netwait.c)
+find_program(HUSH_OPENSSL_CLI openssl)
+find_program(HUSH_NGINX nginx PATHS /usr/sbin /sbin)
+find_program(HUSH_CURL curl)
+if(HUSH_OPENSSL_CLI)
+  set(_interop_parts)
+  if(HUSH_NGINX AND HUSH_CURL)
+    set(_interop_parts nginx)
+  else()
+    message(STATUS "provider interop: nginx or curl missing, "
+                   "their part is not run")
+  endif()
+  foreach(_v "default;" "forcefail;HUSH_PROVIDER_FAIL=1")
+    list(GET _v 0 _name)
+    list(GET _v 1 _env)
+    add_test(NAME provider_interop.${_name}
+      COMMAND ${HUSH_FRAGMENT_DIR}/check_interop.sh
+              ${_prov_build}/openssl-hush.cnf $<TARGET_FILE:hush-netwait>
+              ${CMAKE_CURRENT_BINARY_DIR}/interop-${_name} ${_interop_parts})
+    # serial: servers, ports and timing-sensitive waits; not under the
+    # sanitizers, whose module Debian's uninstrumented programs cannot load
+    set_tests_properties(provider_interop.${_name} PROPERTIES TIMEOUT 300
+      RUN_SERIAL TRUE LABELS nosanitize
+      ENVIRONMENT "PATH=/usr/sbin:/sbin:$ENV{PATH};${_env}")
+  endforeach()
+endif()
