@@ -2,7 +2,8 @@
 #   make            release build (build/)
 #   make test       install what the tests need, build, run every test
 #   make bench      install what the benchmark needs, build it and, once,
-#                   the newest OpenSSL Debian carries; run them
+#                   the newest OpenSSL Debian carries; run them, then
+#                   hush-provider-bench (the OpenSSL provider's rows)
 #                   (BENCH_OPENSSL_NEWEST=0 leaves that OpenSSL out)
 #   make asm        assembly of every library source in build/asm/*.s
 #   make sanitize   ASan + UBSan build (build-sanitize/) and the tests
@@ -15,6 +16,8 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 CTEST_FLAGS ?=
 BENCH_FLAGS ?=
+# --quick for the provider rows too when hush-bench runs quick (CI smoke)
+PROVIDER_BENCH_FLAGS ?= $(filter --quick,$(BENCH_FLAGS))
 FUZZ_SECONDS ?= 60
 # 1: make bench builds (once, cached in $(BUILD)/openssl-newest) and races
 # the newest OpenSSL release Debian carries; 0: Debian 12's OpenSSL only
@@ -25,8 +28,8 @@ else
 BENCH_NEWEST := --openssl-newest $(BUILD)/openssl-newest/status
 endif
 
-.PHONY: all configure test bench bench-docs bench-build asm sanitize fuzz \
-        format clean
+.PHONY: all configure test bench provider-bench bench-docs bench-build asm \
+        sanitize fuzz format clean
 
 all: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -41,6 +44,18 @@ test: all
 bench: bench-build
 	mkdir -p results
 	$(BUILD)/hush-bench --out results $(BENCH_NEWEST) $(BENCH_FLAGS)
+	$(MAKE) --no-print-directory provider-bench
+
+# hush.so against OpenSSL's default provider (docs/OPENSSL.md); part of
+# make bench, built when the provider is (OpenSSL 3 headers present).
+provider-bench:
+	@scripts/deps.sh test
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+	@if cmake --build $(BUILD) --target help | grep -q hush-provider-bench; then \
+	  cmake --build $(BUILD) -j $(JOBS) --target hush-provider-bench && \
+	  mkdir -p results && \
+	  $(BUILD)/hush-provider-bench --out results $(PROVIDER_BENCH_FLAGS); \
+	else echo "provider-bench: not in this build (no OpenSSL 3 headers)"; fi
 
 bench-docs: bench-build
 	mkdir -p results

@@ -59,3 +59,16 @@ install(CODE "
                  \"\$ENV{DESTDIR}\${HUSH_CNF_PATH}\" @ONLY)
   message(STATUS \"Installing: \$ENV{DESTDIR}\${HUSH_CNF_PATH}\")
 ")
+
+# hush-provider-bench (make bench): hush.so against the default provider,
+# EVP ciphers, TLS 1.3 handshakes and bulk transfer, interleaved in one run.
+if(HUSH_BUILD_TOOLS AND TARGET OpenSSL::SSL)
+  add_executable(hush-provider-bench ${_prov_dir}/bench_provider.c)
+  target_link_libraries(hush-provider-bench PRIVATE OpenSSL::SSL
+                        OpenSSL::Crypto)
+  target_compile_definitions(hush-provider-bench PRIVATE
+    HUSH_PROVIDER_DIR="${PROJECT_BINARY_DIR}/provider")
+  add_dependencies(hush-provider-bench hush-provider)
+  set_target_properties(hush-provider-bench PROPERTIES
+    RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR})
+endif()
