@@ -14,6 +14,7 @@
 #include "hush/cpu.h"
 #include "hush/hash.h"
 #include "hush/mac.h"
+#include "hush/pwhash.h"
 #include "hush/secret.h"
 #include "hush/stream.h"
 #include "hush/x25519.h"
