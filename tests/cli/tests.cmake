@@ -15,3 +15,8 @@ endif()
 add_test(NAME cli COMMAND ${HUSH_FRAGMENT_DIR}/check_cli.sh $<TARGET_FILE:hush-cli>
          ${PROJECT_BINARY_DIR}/cli-test ${_groups})
 set_tests_properties(cli PROPERTIES TIMEOUT 300)
+if(sha256 IN_LIST HUSH_PRIMITIVES AND HUSH_AEADS)
+  add_test(NAME cli.long_output_path
+           COMMAND ${HUSH_FRAGMENT_DIR}/check_long_output_path.sh
+                   $<TARGET_FILE:hush-cli> ${PROJECT_BINARY_DIR}/cli-long-path)
+endif()
