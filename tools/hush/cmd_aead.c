@@ -152,13 +152,24 @@ static int run_decrypt(int argc, char **argv) {
         if (in > STDIN_FILENO) close(in);
         return 1;
     }
+    /* The temporary's name must fit whole: a truncated template would
+     * name some other file, and cleaning up would remove it. Only a name
+     * mkstemp created is ever unlinked (created below). */
     char tmp[PATH_MAX];
-    snprintf(tmp, sizeof tmp, "%s.partial-XXXXXX", o.out);
-    int out = mkstemp(tmp), status = 1;
+    int created = 0, status = 1, out = -1;
+    int need = snprintf(tmp, sizeof tmp, "%s.partial-XXXXXX", o.out);
+    if (need < 0 || (size_t)need >= sizeof tmp) {
+        cli_error("%s: output path too long (the temporary file's name "
+                  "would not fit in %d bytes)",
+                  o.out, PATH_MAX);
+        goto done;
+    }
+    out = mkstemp(tmp);
     if (out < 0) {
         cli_error("%s: %s", tmp, strerror(errno));
         goto done;
     }
+    created = 1;
     if (cli_v1_open_chunks(k, alg, header, in, out, in_name, tmp)) goto done;
     if (close(out) != 0 || rename(tmp, o.out) != 0) {
         out = -1;
@@ -169,7 +180,7 @@ static int run_decrypt(int argc, char **argv) {
     status = 0;
 done:
     if (out >= 0) close(out);
-    if (status != 0 && tmp[0]) unlink(tmp);
+    if (status != 0 && created) unlink(tmp);
     hush_aead_free(k);
     if (in > STDIN_FILENO) close(in);
     return status;
