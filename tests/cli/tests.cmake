@@ -20,3 +20,8 @@ if(sha256 IN_LIST HUSH_PRIMITIVES AND HUSH_AEADS)
            COMMAND ${HUSH_FRAGMENT_DIR}/check_long_output_path.sh
                    $<TARGET_FILE:hush-cli> ${PROJECT_BINARY_DIR}/cli-long-path)
 endif()
+
+hush_add_test(NAME cli_codec SOURCES test_cli_codec.c
+  ../../tools/hush/codec.c LIBS OpenSSL::Crypto)
+target_include_directories(test_cli_codec PRIVATE
+  ${PROJECT_SOURCE_DIR}/tools/hush)
