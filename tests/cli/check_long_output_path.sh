@@ -3,8 +3,8 @@
 # path of 4081-4089 bytes truncated its temporary file's name to fit
 # PATH_MAX and then unlinked that truncated name: a file it never created.
 # For every such length, a file named like the truncated temporary is put
-# there first; decrypt must refuse the path (non-zero exit) and leave every
-# file it did not create untouched.
+# there first; decrypt must refuse the path (non-zero exit) or decrypt
+# correctly, and leave every file it did not create untouched.
 # Usage: check_long_output_path.sh HUSH_BINARY SCRATCH_DIR
 set -eu
 hush=$1 dir=$2
@@ -13,9 +13,9 @@ passed=0 failed=0
 ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
 
-"$hush" keygen -a chacha20poly1305 -o key >/dev/null 2>&1
+"$hush" keygen -o key >/dev/null 2>&1
 printf 'secret data\n' > plain
-"$hush" encrypt -a chacha20poly1305 -k key -i plain -o sealed
+"$hush" encrypt -r "$("$hush" keygen -y key)" -o sealed plain
 
 # a directory chain of 16 components of 250 bytes: a 4015-byte prefix
 top=$(pwd)
@@ -30,10 +30,11 @@ for total in 4081 4082 4083 4084 4085 4086 4087 4088 4089; do
   name=$(printf '%0*d' "$need" 0)
   out="$long/$name"
   [ ${#out} -eq "$total" ] || { bad "length $total: built ${#out}"; continue; }
-  # the truncated temporary name: the first 4095 bytes of OUT.partial-XXXXXX
+  # the name the old tool truncated its temporary OUT.partial-XXXXXX to
   victim=$(printf '%s.partial-XXXXXX' "$out" | cut -c1-4095)
   printf 'not yours\n' > "$victim"
-  if "$hush" decrypt -k key -i sealed -o "$out" >/dev/null 2>&1; then
+  before=$(ls -A "$long" | sort | tr '\n' /)
+  if "$hush" decrypt -i key -o "$out" sealed >/dev/null 2>&1; then
     # accepting the path is allowed only if it then decrypted correctly
     cmp -s plain "$out" && ok || bad "length $total: wrong output"
     rm -f "$out"
@@ -42,6 +43,8 @@ for total in 4081 4082 4083 4084 4085 4086 4087 4088 4089; do
   fi
   [ -f "$victim" ] && [ "$(cat "$victim")" = "not yours" ] && ok ||
     bad "length $total: a file the tool did not create was removed or changed"
+  [ "$(ls -A "$long" | sort | tr '\n' /)" = "$before" ] && ok ||
+    bad "length $total: files appeared or vanished beside the output"
   rm -f "$victim"
 done
 

@@ -57,10 +57,15 @@ hush_add_fuzz(NAME split_poly1305 SOURCES fuzz_split_poly1305.c
               LIBS PkgConfig::SODIUM)
 hush_add_fuzz(NAME x25519 SOURCES fuzz_x25519.c LIBS ${_peers})
 hush_add_fuzz(NAME secret_ops SOURCES fuzz_secret_ops.c)
-# the CLI's file parser (tools/hush/file_v1.c), called as a function
+# the CLI's age parser (tools/hush/age_*.c), called as a function
 set(_cli ${PROJECT_SOURCE_DIR}/tools/hush)
 hush_add_fuzz(NAME cli_file SOURCES fuzz_cli_file.c
-              EXTRA ${_cli}/file_v1.c ${_cli}/cli_io.c INCLUDE ${_cli}
+              EXTRA ${_cli}/age_io.c ${_cli}/age_header.c ${_cli}/age_keys.c
+                    ${_cli}/age_stanza.c ${_cli}/age_payload.c
+                    ${_cli}/codec.c ${_cli}/cli_pipe.c ${_cli}/cli_io.c
+                    ${_cli}/cli_output.c ${_cli}/cli_signal.c
+                    ${_cli}/cli_progress.c
+              INCLUDE ${_cli} LIBS Threads::Threads
               FLAGS -max_len=200000)
 
 if(HUSH_FUZZ)

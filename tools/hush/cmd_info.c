@@ -4,15 +4,22 @@
 #include "cli.h"
 
 static int run_version(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
+    if (argc > 1 &&
+        (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0))
+        return cli_help("usage: hush version\n       hush --version\n\n"
+                        "Prints the version of hush and its library.\n");
+    if (argc > 1) return cli_usage("version", "version");
     printf("hush %s\n", hush_version());
     return 0;
 }
 
 static int run_impl(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
+    if (argc > 1 &&
+        (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0))
+        return cli_help("usage: hush impl\n\nLists each primitive's "
+                        "implementation in use and those this CPU can run\n"
+                        "(HUSH_IMPL=prim=impl,... forces a choice).\n");
+    if (argc > 1) return cli_usage("impl", "impl");
     printf("cpu features: %s\n", hush_cpu_features_string());
     for (size_t i = 0; i < hush_primitive_count(); i++) {
         const char *p = hush_primitive_name(i);
@@ -26,7 +33,7 @@ static int run_impl(int argc, char **argv) {
     return 0;
 }
 
-const cli_command cli_cmd_version = {"version", "version", run_version};
+const cli_command cli_cmd_version = {"version", "print the version",
+                                     run_version, NULL};
 const cli_command cli_cmd_impl = {
-    "impl", "impl                       implementations in use and available",
-    run_impl};
+    "impl", "implementations in use and available", run_impl, NULL};

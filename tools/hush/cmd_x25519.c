@@ -8,8 +8,21 @@ static const char usage_text[] =
     "x25519 genkey -o PRIVFILE | pub -k PRIVFILE | shared -k PRIVFILE "
     "PEER_HEX [-o OUTFILE]";
 
+static const char help_text[] =
+    "usage: hush x25519 genkey -o PRIVFILE\n"
+    "       hush x25519 pub -k PRIVFILE\n"
+    "       hush x25519 shared -k PRIVFILE PEER_HEX [-o OUTFILE]\n"
+    "\n"
+    "Raw RFC 7748 X25519: genkey writes 32 random bytes (mode 0600, never\n"
+    "overwriting), pub prints the public key in hex, shared the shared\n"
+    "secret (or writes it to OUTFILE). For file encryption use hush keygen\n"
+    "and hush encrypt, which speak age.\n";
+
 static int run_x25519(int argc, char **argv) {
-    if (argc < 2) return cli_error("usage: hush %s", usage_text);
+    if (argc >= 2 &&
+        (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0))
+        return cli_help(help_text);
+    if (argc < 2) return cli_usage("x25519", usage_text);
     const char *action = argv[1];
     const char *keyfile = NULL, *outfile = NULL;
     int c;
@@ -20,11 +33,11 @@ static int run_x25519(int argc, char **argv) {
         else if (c == 'o')
             outfile = optarg;
         else
-            return cli_error("usage: hush %s", usage_text);
+            return cli_usage("x25519", usage_text);
     }
     if (strcmp(action, "genkey") == 0) {
         if (outfile == NULL || optind != argc)
-            return cli_error("usage: hush x25519 genkey -o PRIVFILE");
+            return cli_usage("x25519", "x25519 genkey -o PRIVFILE");
         hush_secret *priv;
         int r = hush_secret_random(&priv, 32, HUSH_SECRET_HARDENED);
         if (r != HUSH_OK) return cli_error("genkey: %s", hush_strerror(r));
@@ -32,7 +45,7 @@ static int run_x25519(int argc, char **argv) {
         hush_secret_destroy(priv);
         return r;
     }
-    if (keyfile == NULL) return cli_error("usage: hush %s", usage_text);
+    if (keyfile == NULL) return cli_usage("x25519", usage_text);
     hush_secret *priv;
     if (cli_read_key(keyfile, 32, &priv)) return 1;
     uint8_t out[32];
@@ -57,7 +70,7 @@ static int run_x25519(int argc, char **argv) {
             printf("\n");
         }
     } else {
-        status = cli_error("usage: hush %s", usage_text);
+        status = cli_usage("x25519", usage_text);
     }
     hush_wipe(out, sizeof out);
     hush_secret_destroy(priv);
@@ -65,6 +78,4 @@ static int run_x25519(int argc, char **argv) {
 }
 
 const cli_command cli_cmd_x25519 = {
-    "x25519",
-    "x25519 genkey -o PRIV | pub -k PRIV | shared -k PRIV PEER_HEX [-o OUT]",
-    run_x25519};
+    "x25519", "raw X25519 keys and shared secrets (hex)", run_x25519, NULL};
