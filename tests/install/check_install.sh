@@ -27,5 +27,22 @@ if [ -n "$bad" ]; then
 fi
 readelf -d "$libdir/libhush.so" | grep -q 'SONAME.*libhush.so.0' ||
   { echo "libhush.so has no SONAME libhush.so.0"; exit 1; }
+# the command-line tool, its manual page and bash completion; the
+# installed hush lists only the commands that are installed with it
+prefix=$scratch/prefix
+if [ -x "$prefix/bin/hush" ]; then
+  [ -f "$prefix/share/man/man1/hush.1" ] ||
+    { echo "hush.1 is not installed"; exit 1; }
+  [ -f "$prefix/share/bash-completion/completions/hush" ] ||
+    { echo "bash completion is not installed"; exit 1; }
+  for c in $("$prefix/bin/hush" --help | awk '/^commands:/ {on = 1; next} on && !NF {exit} on {print $1}'); do
+    "$prefix/bin/hush" "$c" --help >/dev/null 2>&1 ||
+      { echo "installed hush lists '$c', which does not run"; exit 1; }
+  done
+  if "$prefix/bin/hush" --help | grep -Eq '^  (bench|ct|leakscan) '; then
+    echo "installed hush lists measurement programs that are not installed"
+    exit 1
+  fi
+fi
 echo "install: pkg-config and find_package builds ran; exports are hush_* only"
 echo "1 passed, 0 failed"
