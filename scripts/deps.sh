@@ -7,11 +7,14 @@
 set -eu
 
 build_pkgs="cmake make gcc pkg-config"
-# nginx and curl: the provider's interop test (tests/provider/check_interop.sh)
-test_pkgs="$build_pkgs libjansson-dev libssl-dev libsodium-dev valgrind openssl python3-cryptography-vectors nginx curl"
+# nginx and curl: the provider's interop test (tests/provider/check_interop.sh);
+# age and expect: the CLI's interoperability tests (age's own tool, and
+# typing passphrases at its prompts)
+test_pkgs="$build_pkgs libjansson-dev libssl-dev libsodium-dev valgrind openssl python3-cryptography-vectors nginx curl age expect"
 # dpkg-dev and perl: scripts/openssl-newest.sh fetches the newest OpenSSL
-# source package (apt-get source unpacks it with dpkg-source) and builds it
-bench_pkgs="$build_pkgs libssl-dev libsodium-dev libgcrypt20-dev gnuplot-nox dpkg-dev perl"
+# source package (apt-get source unpacks it with dpkg-source) and builds it;
+# age, b3sum, openssl: the CLI's whole-process rows (bench/cli)
+bench_pkgs="$build_pkgs libssl-dev libsodium-dev libgcrypt20-dev gnuplot-nox dpkg-dev perl age b3sum openssl"
 # clang and its runtimes: libFuzzer and the sanitizers (libclang-rt-14-dev)
 fuzz_pkgs="$test_pkgs clang libclang-rt-14-dev"
 
