@@ -9,7 +9,8 @@
 
 #include "cli.h"
 
-static void vmessage(const char *fmt, va_list ap) {
+__attribute__((format(printf, 1, 0))) static void vmessage(const char *fmt,
+                                                           va_list ap) {
     fflush(stdout);
     fputs("hush: ", stderr);
     vfprintf(stderr, fmt, ap);
