@@ -10,6 +10,7 @@
  * the one the input ends with: a file cut at a chunk boundary fails,
  * because its last chunk was sealed as not final.
  */
+#include <errno.h>
 #include <string.h>
 
 #include "age.h"
@@ -22,6 +23,7 @@ typedef struct payload_ctx {
     age_payload_io *io;
     int decrypt;
     uint64_t failed_chunk;
+    int read_errno; /* the cause of a read error (encryption's input) */
 } payload_ctx;
 
 static void chunk_nonce(uint8_t nonce[12], uint64_t index, int last) {
@@ -48,6 +50,7 @@ static int payload_key(hush_aead_ctx **aead, const hush_secret *file_key,
 static long source_fd(void *ctx_, uint8_t *buf, size_t cap) {
     payload_ctx *ctx = ctx_;
     long n = cli_read_full(ctx->io->in_fd, buf, cap);
+    if (n < 0) ctx->read_errno = errno;
     return n < 0 ? -CLI_INPUT : n;
 }
 
@@ -128,7 +131,8 @@ static int run(payload_ctx *ctx, int decrypt) {
         if (decrypt)
             return cli_fail(CLI_INPUT, "%s: %s", cli_name(io->in_name),
                             age_in_strerror(io->in));
-        return cli_fail(CLI_INPUT, "%s: read error", cli_name(io->in_name));
+        return cli_fail(CLI_INPUT, "%s: read error: %s", cli_name(io->in_name),
+                        strerror(ctx->read_errno));
     }
     if (st == CLI_AUTH)
         return cli_fail(CLI_AUTH,
@@ -146,7 +150,7 @@ int age_payload_encrypt(const hush_secret *file_key, age_payload_io *io) {
         memcpy(nonce, io->nonce, sizeof nonce);
     else if (hush_random(nonce, sizeof nonce) != HUSH_OK)
         return cli_error("no randomness");
-    payload_ctx ctx = {NULL, io, 0, 0};
+    payload_ctx ctx = {NULL, io, 0, 0, 0};
     int r = payload_key(&ctx.aead, file_key, nonce);
     if (r != HUSH_OK) return cli_error("payload key: %s", hush_strerror(r));
     int st = age_out_write(io->out, nonce, sizeof nonce) ? CLI_OUTPUT : 0;
@@ -166,7 +170,7 @@ int age_payload_decrypt(const hush_secret *file_key, age_payload_io *io) {
                         "%s: truncated: the payload ends before it "
                         "begins",
                         cli_name(io->in_name));
-    payload_ctx ctx = {NULL, io, 1, 0};
+    payload_ctx ctx = {NULL, io, 1, 0, 0};
     int r = payload_key(&ctx.aead, file_key, nonce);
     if (r != HUSH_OK) return cli_error("payload key: %s", hush_strerror(r));
     int st = run(&ctx, 1);
