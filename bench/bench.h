@@ -99,6 +99,7 @@ void bench_register_aes(void);
 void bench_register_gcm(void);
 void bench_register_ascon(void);
 void bench_register_x25519(void);
+void bench_register_pwhash(void);
 
 /* Appends c to a list of BENCH_MAX_CASES cases ended by a case whose run
  * is NULL (an op's cases, an AEAD's peers). */

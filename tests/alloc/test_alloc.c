@@ -4,7 +4,8 @@
  * the pooled hardened create/destroy, every one-shot and incremental hash,
  * MAC, KDF, stream, block-cipher and X25519 function, the one-shot AEAD
  * functions, and hush_aead_seal/open on keyed objects of both tiers, each
- * on every implementation this CPU runs.
+ * on every implementation this CPU runs; PBKDF2 allocates nothing and
+ * scrypt exactly its one documented secret.
  *
  * The counter is hush-bench's (bench/bench_alloc.c): it sees the
  * library's calls too (interposed allocator, or the sanitizer's hooks
@@ -269,6 +270,22 @@ static void aead_cases(hush_aead_alg alg) {
     (void)sink;
 }
 
+/* PBKDF2 allocates nothing; scrypt exactly its one documented secret
+ * (hush_secret_new, default tier: one malloc and one free per call). */
+static void test_pwhash(void) {
+    HT_FOR_EACH_IMPL("sha256", impl) {
+        NO_ALLOC("hush_pbkdf2_sha256",
+                 hush_pbkdf2_sha256(out, 100, key, 32, in, 16, 3));
+    }
+    HT_FOR_EACH_IMPL("scrypt", impl) {
+        hush_scrypt(out, 32, key, 32, in, 16, 64, 2, 2);
+        unsigned long before = ca_calls();
+        CHECK_EQ_INT(hush_scrypt(out, 32, key, 32, in, 16, 64, 2, 2), HUSH_OK);
+        CHECK_EQ_INT(ca_calls() - before, 2);
+        cases++;
+    }
+}
+
 /* Runs the AEAD's cases once per implementation of each primitive it is
  * built on (a keyed object keeps the implementations of its creation). */
 static void test_aead(hush_aead_alg alg, const char *prim1, const char *prim2) {
@@ -294,6 +311,7 @@ int main(int argc, char **argv) {
     test_poly1305();
     test_aes();
     test_x25519();
+    test_pwhash();
     test_aead(HUSH_CHACHA20POLY1305, "chacha20", "poly1305");
     test_aead(HUSH_XCHACHA20POLY1305, "chacha20", "poly1305");
     test_aead(HUSH_AES128GCM, "aes", "ghash");

@@ -6,7 +6,3 @@ hush_add_test(NAME pwhash SOURCES test_pwhash.c IMPLS ${HUSH_SCRYPT_IMPLS})
 hush_add_test(NAME pwhash_openssl SOURCES test_pwhash_openssl.c
   LIBS OpenSSL::Crypto IMPLS ${HUSH_SCRYPT_IMPLS})
 
-# A timing program for development (hush_scrypt against EVP_PBE_scrypt at
-# age's work factor), not a test.
-add_executable(timing_scrypt ${HUSH_FRAGMENT_DIR}/timing_scrypt.c)
-target_link_libraries(timing_scrypt PRIVATE hush_static OpenSSL::Crypto)
