@@ -5,6 +5,8 @@
 #                   the newest OpenSSL Debian carries; run them, then
 #                   hush-provider-bench (the OpenSSL provider's rows)
 #                   (BENCH_OPENSSL_NEWEST=0 leaves that OpenSSL out)
+#                   and bench/cli: the hush command against age,
+#                   sha256sum, openssl dgst and b3sum
 #   make asm        assembly of every library source in build/asm/*.s
 #   make sanitize   ASan + UBSan build (build-sanitize/) and the tests
 #   make format     clang-format every C file with .clang-format
@@ -44,6 +46,7 @@ test: all
 bench: bench-build
 	mkdir -p results
 	$(BUILD)/hush-bench --out results $(BENCH_NEWEST) $(BENCH_FLAGS)
+	bench/cli/bench_cli.sh $(BUILD)/hush $(BUILD)/bench-cli --csv results/cli.csv $(BENCH_FLAGS)
 	$(MAKE) --no-print-directory provider-bench
 
 # hush.so against OpenSSL's default provider (docs/OPENSSL.md); part of
@@ -66,7 +69,7 @@ bench-build:
 	@scripts/deps.sh bench
 	@scripts/deps.sh test
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
-	cmake --build $(BUILD) -j $(JOBS) --target hush-bench
+	cmake --build $(BUILD) -j $(JOBS) --target hush-bench hush-cli
 	@if [ "$(BENCH_OPENSSL_NEWEST)" != 0 ]; then \
 	  scripts/openssl-newest.sh $(BUILD) $(JOBS); fi
 
