@@ -55,6 +55,8 @@
     X(EVP_sha256)                                                              \
     X(SHA256)                                                                  \
     X(HMAC)                                                                    \
+    X(EVP_PBE_scrypt)                                                          \
+    X(PKCS5_PBKDF2_HMAC)                                                       \
     X(EVP_PKEY_new_raw_private_key)                                            \
     X(EVP_PKEY_new_raw_public_key)                                             \
     X(EVP_PKEY_get_raw_public_key)                                             \

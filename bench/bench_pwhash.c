@@ -8,7 +8,7 @@
 #include <hush.h>
 
 #include "bench.h"
-#include "bench_peers.h"
+#include "bench_openssl.h"
 #include "bench_registry.h"
 
 static const size_t key_sizes[] = {32, 0};
@@ -30,14 +30,16 @@ BENCH_LOOP(hush_pbkdf2_run,
                                         st->scratch, 16, 1000) != HUSH_OK)
 
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-BENCH_LOOP(ossl_scrypt_run, const scrypt_params *c = st->arg;
-           status |= EVP_PBE_scrypt((const char *)st->key, 32, st->scratch, 44,
-                                    c->n, c->r, c->p, (uint64_t)1 << 30,
-                                    st->out, st->size) != 1)
-BENCH_LOOP(ossl_pbkdf2_run,
+BENCH_LOOP(ossl_scrypt_run, const bench_ossl *o = bench_ossl_of(st);
+           const scrypt_params *c = bench_ossl_arg_of(st);
+           status |= o->EVP_PBE_scrypt((const char *)st->key, 32, st->scratch,
+                                       44, c->n, c->r, c->p, (uint64_t)1 << 30,
+                                       st->out, st->size) != 1)
+BENCH_LOOP(ossl_pbkdf2_run, const bench_ossl *o = bench_ossl_of(st);
            status |=
-           PKCS5_PBKDF2_HMAC((const char *)st->key, 32, st->scratch, 16, 1000,
-                             EVP_sha256(), (int)st->size, st->out) != 1)
+           o->PKCS5_PBKDF2_HMAC((const char *)st->key, 32, st->scratch, 16,
+                                1000, o->EVP_sha256(), (int)st->size,
+                                st->out) != 1)
 #endif
 
 static void add_scrypt(const char *name, const scrypt_params *cost) {
@@ -50,13 +52,18 @@ static void add_scrypt(const char *name, const scrypt_params *cost) {
                    .fixed_sizes = key_sizes,
                    .verify_fixed = 32,
                    .throughput = 0};
-    int n = 0;
-    op.cases[n++] = (bench_case){"hush", BENCH_HUSH,      {"scrypt", NULL},
-                                 NULL,   hush_scrypt_run, NULL,
-                                 cost};
+    bench_case_append(op.cases, (bench_case){"hush",
+                                             BENCH_HUSH,
+                                             {"scrypt", NULL},
+                                             NULL,
+                                             hush_scrypt_run,
+                                             NULL,
+                                             cost});
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    op.cases[n++] = (bench_case){"openssl",       BENCH_PEER, {NULL}, NULL,
-                                 ossl_scrypt_run, NULL,       cost};
+    bench_ossl_append(
+        op.cases,
+        (bench_case){
+            "openssl", BENCH_PEER, {NULL}, NULL, ossl_scrypt_run, NULL, cost});
 #endif
     bench_add(&op);
 }
@@ -73,13 +80,18 @@ void bench_register_pwhash(void) {
                        .fixed_sizes = key_sizes,
                        .verify_fixed = 32,
                        .throughput = 0};
-    int n = 0;
-    pbkdf2.cases[n++] = (bench_case){"hush", BENCH_HUSH,      {"sha256", NULL},
-                                     NULL,   hush_pbkdf2_run, NULL,
-                                     NULL};
+    bench_case_append(pbkdf2.cases, (bench_case){"hush",
+                                                 BENCH_HUSH,
+                                                 {"sha256", NULL},
+                                                 NULL,
+                                                 hush_pbkdf2_run,
+                                                 NULL,
+                                                 NULL});
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
-    pbkdf2.cases[n++] = (bench_case){"openssl",       BENCH_PEER, {NULL}, NULL,
-                                     ossl_pbkdf2_run, NULL,       NULL};
+    bench_ossl_append(
+        pbkdf2.cases,
+        (bench_case){
+            "openssl", BENCH_PEER, {NULL}, NULL, ossl_pbkdf2_run, NULL, NULL});
 #endif
     bench_add(&pbkdf2);
 }
