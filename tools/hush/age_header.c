@@ -116,8 +116,9 @@ static int parse_args(const char *line, size_t len, age_stanza *s) {
 int age_header_read(age_in *in, age_header *h) {
     memset(h, 0, sizeof *h);
     text_buf t = {NULL, 0, 0};
+    int st = CLI_INPUT; /* every failure frees everything read so far */
     long at = next_line(in, &t);
-    if (at < 0) goto fail_quiet;
+    if (at < 0) goto fail;
     if (t.len - 1 != sizeof version_line - 1 ||
         memcmp(t.p, version_line, sizeof version_line - 1) != 0) {
         if (t.len > 19 && memcmp(t.p, "age-encryption.org/", 19) == 0)
@@ -127,19 +128,22 @@ int age_header_read(age_in *in, age_header *h) {
             cli_error("%s: not an age file (hush reads age v1, binary or "
                       "armored)",
                       cli_name(in->name));
-        goto fail_quiet;
+        goto fail;
     }
     for (;;) {
         at = next_line(in, &t);
-        if (at < 0) goto fail_quiet;
+        if (at < 0) goto fail;
         const char *line = t.p + at;
         size_t len = t.len - (size_t)at - 1; /* without the LF */
         if (len >= 3 && memcmp(line, "---", 3) == 0) {
-            if (h->count == 0) return free(t.p), bad_header(in, "no stanza");
+            if (h->count == 0) {
+                st = bad_header(in, "no stanza");
+                goto fail;
+            }
             if (len != 4 + 43 || line[3] != ' ' ||
                 b64_decode(h->mac, sizeof h->mac, line + 4, 43, 0) != 32) {
-                free(t.p);
-                return bad_header(in, "the MAC line");
+                st = bad_header(in, "the MAC line");
+                goto fail;
             }
             h->maclen = (size_t)at + 3;
             h->textlen = t.len;
@@ -147,9 +151,9 @@ int age_header_read(age_in *in, age_header *h) {
             return 0;
         }
         if (len < 3 || memcmp(line, "-> ", 3) != 0) {
-            free(t.p);
-            return bad_header(in, "a line that is neither a stanza nor the "
-                                  "MAC");
+            st = bad_header(in, "a line that is neither a stanza nor the "
+                                "MAC");
+            goto fail;
         }
         age_stanza s;
         memset(&s, 0, sizeof s);
@@ -197,16 +201,14 @@ int age_header_read(age_in *in, age_header *h) {
             for (int a = 0; a < s.nargs; a++)
                 free(s.args[a]);
             free(s.body);
-            free(t.p);
-            if (bad == -2) goto fail_quiet_nofree;
-            return bad_header(in, "a recipient stanza");
+            if (bad != -2) st = bad_header(in, "a recipient stanza");
+            goto fail;
         }
     }
-fail_quiet:
+fail:
     free(t.p);
-fail_quiet_nofree:
     age_header_free(h);
-    return CLI_INPUT;
+    return st;
 }
 
 /* ---- the MAC ---- */

@@ -186,10 +186,14 @@ static int make_passphrase(hush_secret **pass) {
         /* 20 random characters of the Bech32 alphabet, 100 bits */
         static const char alphabet[] = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
         hush_secret_destroy(*pass);
+        *pass = NULL;
         hush_secret *raw;
-        if (hush_secret_random(&raw, 20, HUSH_SECRET_HARDENED) != HUSH_OK ||
-            hush_secret_new(pass, 23, HUSH_SECRET_HARDENED) != HUSH_OK)
+        if (hush_secret_random(&raw, 20, HUSH_SECRET_HARDENED) != HUSH_OK)
             return cli_error("no randomness");
+        if (hush_secret_new(pass, 23, HUSH_SECRET_HARDENED) != HUSH_OK) {
+            hush_secret_destroy(raw);
+            return cli_error("no secret memory");
+        }
         uint8_t *p = hush_secret_ptr_mut(*pass);
         for (size_t i = 0, o = 0; i < 20; i++) {
             if (i && i % 5 == 0) p[o++] = '-';
@@ -203,12 +207,14 @@ static int make_passphrase(hush_secret **pass) {
     st = cli_read_passphrase("Confirm passphrase: ", &again);
     if (st != 0) {
         hush_secret_destroy(*pass);
+        *pass = NULL; /* the caller destroys what is left: not this twice */
         return st;
     }
     int same = hush_secret_equal(*pass, again);
     hush_secret_destroy(again);
     if (!same) {
         hush_secret_destroy(*pass);
+        *pass = NULL;
         return cli_fail(CLI_USAGE, "the passphrases differ: nothing was "
                                    "encrypted");
     }
