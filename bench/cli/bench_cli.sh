@@ -25,6 +25,9 @@ while [ $# -gt 0 ]; do
   shift
 done
 case $hush in /*) ;; *) hush=$(pwd)/$hush ;; esac
+# The run moves into its scratch directory: relative paths are made
+# absolute first.
+case $csv in /* | "") ;; *) csv=$(pwd)/$csv ;; esac
 for tool in age age-keygen sha256sum b3sum openssl; do
   command -v $tool >/dev/null ||
     { echo "bench_cli: $tool is missing (scripts/deps.sh bench installs it)" >&2; exit 1; }
