@@ -10,20 +10,30 @@
  * advance together. The whole blocks of an update take one
  * gcm_stream_blocks call (gcm_impl.h describes the contract a fused tier
  * would implement).
+ *
+ * A few whole blocks of GHASH input (the padded end of the AD, the blocks
+ * of a short update, the lengths block) wait in a queue of QUEUE_BLOCKS
+ * and are hashed together: a GHASH call costs about as much for one block
+ * as for four (a short message's AD, ciphertext and lengths blocks used to
+ * take three calls, now one), and the queue is always hashed, in order,
+ * before anything after it.
  */
 #include "aead/aead_impl.h"
 #include "core/ct.h"
 #include "gcm/gcm_impl.h"
 
-#define GCM_CHUNK 4096 /* bytes, a multiple of 16: CTR then GHASH in L1 */
+#define GCM_CHUNK    4096 /* bytes, a multiple of 16: CTR then GHASH in L1 */
+#define QUEUE_BLOCKS 4
 
 typedef struct gcm_stream_state {
-    uint64_t y[2];     /* GHASH so far, V form */
-    uint8_t j0[16];    /* E(J0) masks the tag */
-    uint8_t ctr[16];   /* the next counter block */
-    uint8_t ks[16];    /* keystream of the block in progress */
-    uint8_t block[16]; /* GHASH input not yet a whole block */
-    uint32_t fill;     /* bytes in block (and of ks spent) */
+    uint64_t y[2];                    /* GHASH so far, V form */
+    uint8_t j0[16];                   /* E(J0) masks the tag */
+    uint8_t ctr[16];                  /* the next counter block */
+    uint8_t ks[16];                   /* keystream of the block in progress */
+    uint8_t block[16];                /* GHASH input not yet a whole block */
+    uint8_t queue[QUEUE_BLOCKS * 16]; /* whole blocks not yet hashed */
+    uint32_t fill;                    /* bytes in block (and of ks spent) */
+    uint32_t queued;                  /* blocks in queue */
 } gcm_stream_state;
 
 _Static_assert(sizeof(gcm_stream_state) <= HUSH_AEAD_STREAM_STATE_MAX,
@@ -37,6 +47,26 @@ static void ghash_blocks(const gcm_state *s, uint64_t y[2], const uint8_t *in,
         s->fused->ghash(s, y, in, nblocks);
     else
         s->ghash_ops->update(&s->ghash, y, in, nblocks);
+}
+
+/* Hashes the queued blocks. */
+static void flush(gcm_stream_state *st, const gcm_state *s) {
+    if (st->queued) ghash_blocks(s, st->y, st->queue, st->queued);
+    st->queued = 0;
+}
+
+/* Hashes n whole blocks at p after the queued ones: queued too while they
+ * fit, else the queue first and then p itself. */
+static void hash_whole(gcm_stream_state *st, const gcm_state *s,
+                       const uint8_t *p, size_t n) {
+    if (n == 0) return;
+    if (st->queued + n <= QUEUE_BLOCKS) {
+        memcpy(st->queue + 16 * st->queued, p, 16 * n);
+        st->queued += (uint32_t)n;
+        return;
+    }
+    flush(st, s);
+    ghash_blocks(s, st->y, p, n);
 }
 
 /* ---- the generic whole-block step: CTR, then GHASH, chunk by chunk ---- */
@@ -98,21 +128,21 @@ static void hash_bytes(gcm_stream_state *st, const gcm_state *s,
         st->fill += (uint32_t)n;
         p += n, len -= n;
         if (st->fill < 16) return;
-        ghash_blocks(s, st->y, st->block, 1);
+        hash_whole(st, s, st->block, 1);
         st->fill = 0;
     }
-    if (len / 16) ghash_blocks(s, st->y, p, len / 16);
+    hash_whole(st, s, p, len / 16);
     if (len % 16) {
         memcpy(st->block, p + len / 16 * 16, len % 16);
         st->fill = (uint32_t)(len % 16);
     }
 }
 
-/* Zero-pads the partial block and hashes it. */
+/* Zero-pads the partial block and hashes it (queues it). */
 static void hash_pad(gcm_stream_state *st, const gcm_state *s) {
     if (st->fill == 0) return;
     memset(st->block + st->fill, 0, 16 - st->fill);
-    ghash_blocks(s, st->y, st->block, 1);
+    hash_whole(st, s, st->block, 1);
     st->fill = 0;
 }
 
@@ -146,18 +176,25 @@ static void gs_update(void *ms, const void *key, uint8_t *out,
         partial(st, out, in, n, encrypt);
         out += n, in += n, len -= n;
         if (st->fill < 16) return;
-        ghash_blocks(s, st->y, st->block, 1);
+        hash_whole(st, s, st->block, 1);
         st->fill = 0;
     }
     size_t whole = len / 16;
-    if (whole) {
+    if (whole && st->queued + whole <= QUEUE_BLOCKS) {
+        /* a few blocks: CTR here, their ciphertext joins the queue (taken
+         * before the output overwrites it when opening in place) */
+        if (!encrypt) hash_whole(st, s, in, whole);
+        s->aes.ops->ctr(&s->aes, out, in, 16 * whole, st->ctr);
+        if (encrypt) hash_whole(st, s, out, whole);
+    } else if (whole) {
         const gcm_stream_blocks *b = blocks_for(s);
+        flush(st, s);
         if (encrypt)
             b->seal(s, out, in, whole, st->ctr, st->y);
         else
             b->open(s, out, in, whole, st->ctr, st->y);
-        out += 16 * whole, in += 16 * whole, len -= 16 * whole;
     }
+    out += 16 * whole, in += 16 * whole, len -= 16 * whole;
     if (len) {
         memset(st->ks, 0, 16);
         s->aes.ops->ctr(&s->aes, st->ks, st->ks, 16, st->ctr);
@@ -174,7 +211,8 @@ static uint32_t gs_finish(void *ms, const void *key, uint64_t adlen,
     hash_pad(st, s);
     hush_store64_be(block, adlen * 8);
     hush_store64_be(block + 8, mlen * 8);
-    ghash_blocks(s, st->y, block, 1);
+    hash_whole(st, s, block, 1);
+    flush(st, s);
     hush_ghash_store_v(block, st->y);
     for (int i = 0; i < 16; i++)
         t[i] = block[i] ^ st->j0[i];
