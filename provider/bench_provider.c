@@ -137,11 +137,11 @@ static void measure(op_fn op, void *st[2], double target_ms, double med[2]) {
 static void row(const char *area, const char *what, const char *unit,
                 double hush, double dflt, int higher_is_better) {
     double ratio = higher_is_better ? hush / dflt : dflt / hush;
-    printf("%-10s %-44s %12.1f %12.1f %-9s %6.2fx\n", area, what, hush, dflt,
+    printf("%-10s %-52s %10.1f %10.1f %-5s %6.2fx\n", area, what, hush, dflt,
            unit, ratio);
     if (csv)
-        fprintf(csv, "%s,%s,%s,%.3f,%.3f,%.4f\n", area, what, unit, hush, dflt,
-                ratio);
+        fprintf(csv, "%s,\"%s\",%s,%.3f,%.3f,%.4f\n", area, what, unit, hush,
+                dflt, ratio);
     fflush(stdout);
 }
 
@@ -602,7 +602,7 @@ int main(int argc, char **argv) {
            "provider, %d interleaved samples, medians\n",
            version, OpenSSL_version(OPENSSL_VERSION_STRING),
            quick ? 3 : SAMPLES);
-    printf("%-10s %-44s %12s %12s %-9s %7s\n", "area", "operation", "hush",
+    printf("%-10s %-52s %10s %10s %-5s %7s\n", "area", "operation", "hush",
            "default", "unit", "ratio");
 #define WANT(x) (only == NULL || strstr(only, x) != NULL)
     if (WANT("cipher")) bench_ciphers();
