@@ -71,3 +71,56 @@ if(HUSH_OPENSSL_CLI)
       ENVIRONMENT "PATH=/usr/sbin:/sbin:$ENV{PATH};${_env}")
   endforeach()
 endif()
+
+# The installed module and the configuration written at install time.
+if(HUSH_OPENSSL_CLI)
+  add_test(NAME provider_install
+    COMMAND ${HUSH_FRAGMENT_DIR}/check_install.sh ${PROJECT_BINARY_DIR}
+            ${CMAKE_CURRENT_BINARY_DIR}/provider-install)
+  # the module under the sanitizers cannot be loaded by Debian's openssl
+  set_tests_properties(provider_install PROPERTIES TIMEOUT 120
+    LABELS nosanitize)
+endif()
+
+# The same EVP and TLS tests built against another OpenSSL 3.x (the newest,
+# e.g. Debian sid's, built by `make bench` for its peer rows or by hand):
+# HUSH_PROVIDER_OTHER_OPENSSL names its install prefix (bin/openssl,
+# include/, lib/ or lib64/ with libcrypto.so.3 and libssl.so.3). The module
+# is the same hush.so: in those processes it binds to that libcrypto.
+set(HUSH_PROVIDER_OTHER_OPENSSL "" CACHE PATH
+    "Prefix of another OpenSSL 3.x to load hush.so into in the tests")
+if(HUSH_PROVIDER_OTHER_OPENSSL)
+  set(_o ${HUSH_PROVIDER_OTHER_OPENSSL})
+  find_library(_o_crypto crypto PATHS ${_o}/lib64 ${_o}/lib NO_DEFAULT_PATH)
+  find_library(_o_ssl ssl PATHS ${_o}/lib64 ${_o}/lib NO_DEFAULT_PATH)
+  if(_o_crypto AND _o_ssl AND EXISTS ${_o}/include/openssl/opensslv.h)
+    get_filename_component(_o_libdir ${_o_crypto} DIRECTORY)
+    foreach(_t evp tls)
+      set(_exe test_provider_${_t}_other)
+      add_executable(${_exe} ${HUSH_FRAGMENT_DIR}/test_provider_${_t}.c
+                     ${HUSH_FRAGMENT_DIR}/prov_test.c)
+      target_include_directories(${_exe} BEFORE PRIVATE ${_o}/include)
+      target_link_libraries(${_exe} PRIVATE hush_test_harness ${_o_ssl}
+                            ${_o_crypto} PkgConfig::SODIUM)
+      target_compile_definitions(${_exe} PRIVATE
+        HUSH_PROVIDER_DIR="${_prov_build}")
+      set_target_properties(${_exe} PROPERTIES BUILD_RPATH ${_o_libdir})
+      add_dependencies(${_exe} hush-provider)
+      foreach(_v "default;" "forcefail;HUSH_PROVIDER_FAIL=1")
+        list(GET _v 0 _name)
+        list(GET _v 1 _env)
+        add_test(NAME provider_${_t}_other.${_name} COMMAND ${_exe})
+        set_tests_properties(provider_${_t}_other.${_name} PROPERTIES
+          TIMEOUT 300 SKIP_RETURN_CODE 77
+          ENVIRONMENT "${_prov_cnf};${_env}")
+      endforeach()
+    endforeach()
+    # that openssl's own list of providers, with the hush configuration
+    add_test(NAME provider_other.list
+      COMMAND sh -c "LD_LIBRARY_PATH='${_o_libdir}' OPENSSL_CONF='${_prov_build}/openssl-hush.cnf' '${_o}/bin/openssl' list -providers -verbose | tee /dev/stderr | grep -A3 '^  hush' | grep -q 'status: active' && LD_LIBRARY_PATH='${_o_libdir}' '${_o}/bin/openssl' version")
+    set_tests_properties(provider_other.list PROPERTIES TIMEOUT 60)
+  else()
+    message(WARNING "HUSH_PROVIDER_OTHER_OPENSSL=${_o}: no libssl/libcrypto "
+                    "and headers there; the tests against it are not built")
+  endif()
+endif()
