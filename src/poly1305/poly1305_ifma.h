@@ -1,6 +1,6 @@
 /*
  * Poly1305 with AVX-512 IFMA, radix 2^44: the state layout and the vector
- * arithmetic of the poly1305 avx512 tier (static inline, kept apart from
+ * arithmetic of the poly1305 ifma tier (static inline, kept apart from
  * the tier's entry points). Include only from files compiled with
  * -mavx512f -mavx512vl -mavx512bw -mavx512ifma.
  * Constant time: multiplications, additions, shifts and masks only.
@@ -20,7 +20,7 @@ typedef struct hush_ifma_state {
 } hush_ifma_state;
 
 _Static_assert(sizeof(hush_ifma_state) <= HUSH_POLY1305_STATE_BYTES,
-               "poly1305 avx512 state too large");
+               "poly1305 ifma state too large");
 
 #define MASK44 0xfffffffffffull
 #define MASK42 0x3ffffffffffull

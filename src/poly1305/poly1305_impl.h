@@ -27,8 +27,8 @@ typedef struct hush_poly1305_ops {
 } hush_poly1305_ops;
 
 extern const hush_poly1305_ops hush_poly1305_portable;
+extern const hush_poly1305_ops hush_poly1305_ifma;
 extern const hush_poly1305_ops hush_poly1305_avx512;
-extern const hush_poly1305_ops hush_poly1305_avx512f;
 extern const hush_poly1305_ops hush_poly1305_avx2;
 extern hush_primitive hush_prim_poly1305;
 

@@ -14,7 +14,7 @@ list(APPEND HUSH_STREAM_GCM_IMPLS "aes=vaes512,ghash=vpclmul512s"
 hush_add_test(NAME stream_gcm SOURCES test_stream_gcm.c stream_util.c
   LIBS OpenSSL::Crypto IMPLS ${HUSH_STREAM_GCM_IMPLS})
 foreach(c portable avx2 avx512)
-  foreach(p portable avx2 avx512f avx512)
+  foreach(p portable avx2 avx512 ifma)
     list(APPEND HUSH_STREAM_CHACHA_IMPLS "chacha20=${c},poly1305=${p}")
   endforeach()
 endforeach()

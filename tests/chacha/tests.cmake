@@ -5,15 +5,15 @@ hush_add_test(NAME chacha SOURCES test_chacha.c
   IMPLS "chacha20=portable,poly1305=portable"
         "chacha20=avx2,poly1305=portable"
         "chacha20=avx512,poly1305=portable"
+        "chacha20=portable,poly1305=ifma"
+        "chacha20=avx2,poly1305=ifma"
+        "chacha20=avx512,poly1305=ifma"
         "chacha20=portable,poly1305=avx512"
-        "chacha20=avx2,poly1305=avx512"
         "chacha20=avx512,poly1305=avx512"
-        "chacha20=portable,poly1305=avx512f"
-        "chacha20=avx512,poly1305=avx512f"
         "chacha20=portable,poly1305=avx2"
         "chacha20=avx2,poly1305=avx2"
         "chacha20=avx512,poly1305=avx2"
-        "chacha20=avx2,poly1305=avx512f"
+        "chacha20=avx2,poly1305=avx512"
   PARTS kat vectors diff api)
 
 # Constant time under valgrind (ctgrind method) for the tiers valgrind runs.
