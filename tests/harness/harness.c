@@ -2,11 +2,18 @@
 #include "harness.h"
 
 #include <ctype.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 unsigned long ht_passed, ht_failed;
 const char *ht_context;
@@ -524,4 +531,107 @@ int ht_impl_iter_next(ht_impl_iter *it) {
     }
     it->current = name;
     return 1;
+}
+
+/* ---- death tests ---- */
+
+/* The kernel's default action through the raw system call: a sanitizer's
+ * sigaction interceptor may keep its own handler for SIGSEGV and friends. */
+static void default_action(int sig) {
+    struct {
+        void (*handler)(int);
+        unsigned long flags;
+        void (*restorer)(void);
+        unsigned long mask;
+    } act = {SIG_DFL, 0, NULL, 0};
+    syscall(SYS_rt_sigaction, sig, &act, NULL, sizeof act.mask);
+}
+
+static long elapsed_ms(const struct timespec *since) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (now.tv_sec - since->tv_sec) * 1000 +
+           (now.tv_nsec - since->tv_nsec) / 1000000;
+}
+
+/* Set in the status ht_run_child returns for a child it had to kill. */
+#define HT_TIMED_OUT_FLAG 0x40000000
+
+int ht_run_child(void (*fn)(void *), void *arg, char *err, size_t cap,
+                 unsigned timeout_ms) {
+    int pipefd[2] = {-1, -1};
+    if (pipe(pipefd) != 0) return -1;
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(pipefd[0]);
+        close(pipefd[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        struct rlimit no_core = {0, 0};
+        setrlimit(RLIMIT_CORE, &no_core);
+        default_action(SIGSEGV);
+        default_action(SIGBUS);
+        default_action(SIGABRT);
+        if (err != NULL) dup2(pipefd[1], STDERR_FILENO);
+        close(pipefd[0]);
+        close(pipefd[1]);
+        fn(arg);
+        _exit(0);
+    }
+    close(pipefd[1]);
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    size_t used = 0;
+    int status = 0, open_pipe = 1, killed = 0, reaped = 0;
+    while (!reaped || open_pipe) {
+        if (!reaped && waitpid(pid, &status, WNOHANG) == pid) reaped = 1;
+        if (!reaped && !killed && elapsed_ms(&start) > (long)timeout_ms) {
+            kill(pid, SIGKILL);
+            killed = 1;
+        }
+        if (!open_pipe) {
+            struct timespec nap = {0, 1000000};
+            nanosleep(&nap, NULL);
+            continue;
+        }
+        struct pollfd pfd = {pipefd[0], POLLIN, 0};
+        if (poll(&pfd, 1, 10) <= 0) {
+            /* the child is gone and nothing is left to read (a process it
+             * started may still hold the pipe) */
+            if (reaped) open_pipe = 0;
+            continue;
+        }
+        char chunk[512];
+        ssize_t n = read(pipefd[0], chunk, sizeof chunk);
+        if (n <= 0) {
+            open_pipe = 0;
+            continue;
+        }
+        if (err != NULL && cap > 0) {
+            size_t room = cap - 1 - used;
+            size_t take = (size_t)n < room ? (size_t)n : room;
+            memcpy(err + used, chunk, take);
+            used += take;
+        }
+    }
+    close(pipefd[0]);
+    if (err != NULL && cap > 0) err[used] = 0;
+    return killed ? (status | HT_TIMED_OUT_FLAG) : status;
+}
+
+int ht_killed_by(int status, int sig) {
+    return status != -1 && !(status & HT_TIMED_OUT_FLAG) &&
+           WIFSIGNALED(status) && WTERMSIG(status) == sig;
+}
+
+int ht_exited_with(int status, int code) {
+    return status != -1 && !(status & HT_TIMED_OUT_FLAG) && WIFEXITED(status) &&
+           WEXITSTATUS(status) == code;
+}
+
+int ht_timed_out(int status) {
+    return status != -1 && (status & HT_TIMED_OUT_FLAG) != 0;
 }

@@ -65,6 +65,20 @@ int ht_all_zero(const void *p, size_t len);
  * bytes are left as the last use of the slot wrote them. */
 uint8_t *ht_guarded_end(int slot, size_t len);
 
+/* ---- death tests ---- */
+/* Runs fn(arg) in a forked child with core dumps off and the default
+ * SIGSEGV, SIGBUS and SIGABRT actions (restored through the raw system
+ * call, so a sanitizer's handler cannot turn a fault into an exit code),
+ * then _exit(0). The child's stderr is captured into err (NUL-terminated,
+ * at most cap - 1 bytes) unless err is NULL. A child still running after
+ * timeout_ms is killed with SIGKILL (ht_timed_out then says so). Returns
+ * the wait status, or -1 if the child could not be started. */
+int ht_run_child(void (*fn)(void *), void *arg, char *err, size_t cap,
+                 unsigned timeout_ms);
+int ht_killed_by(int status, int sig);    /* 1 if killed by that signal */
+int ht_exited_with(int status, int code); /* 1 if it exited with code */
+int ht_timed_out(int status);             /* 1 if ht_run_child killed it */
+
 /* ---- hex ---- */
 /* Decodes hex into a malloc'd buffer (never NULL, even for ""); *len set. */
 uint8_t *ht_unhex(const char *hex, size_t *len);
