@@ -29,6 +29,7 @@ extern "C" {
 #define HUSH_ERR_UNSUPPORTED (-5) /* e.g. an implementation this CPU lacks */
 #define HUSH_ERR_STATE       (-6) /* incremental API used out of order */
 #define HUSH_ERR_WEAK        (-7) /* X25519 result is all zero */
+#define HUSH_ERR_RANDOM      (-8) /* the OS random generator failed */
 
 /* A short English name for a result code ("unknown error" for others). */
 HUSH_API const char *hush_strerror(int code);

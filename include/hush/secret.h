@@ -26,7 +26,11 @@ HUSH_API int hush_ct_equal(const void *a, const void *b, size_t len);
 /* Wipes `bytes` of the stack below the caller's frame. */
 HUSH_API void hush_scrub_stack(size_t bytes);
 
-/* Fills buf from getrandom(2), retrying on EINTR and short reads. */
+/* Fills buf from getrandom(2), looping on short reads and retrying on
+ * EINTR, but at most 4096 times in a row without progress. HUSH_ERR_RANDOM
+ * when the generator fails (getrandom refused, e.g. by a seccomp filter, or
+ * interrupted that often): the contents of buf are then unspecified.
+ * HUSH_ERR_INVALID for NULL with a length; a length of 0 makes no call. */
 HUSH_API int hush_random(void *buf, size_t len);
 
 /*
@@ -65,7 +69,8 @@ typedef struct hush_secret hush_secret; /* opaque */
           */
 
 /* All constructors set *out to NULL on failure: HUSH_ERR_INVALID (NULL
- * out, unknown flags), HUSH_ERR_NOMEM, HUSH_ERR_HARDENING (REQUIRE). */
+ * out, unknown flags), HUSH_ERR_NOMEM, HUSH_ERR_HARDENING (REQUIRE), and
+ * for hush_secret_random HUSH_ERR_RANDOM (see hush_random). */
 
 /* A zero-filled secret. */
 HUSH_API int hush_secret_new(hush_secret **out, size_t len, unsigned flags);

@@ -11,6 +11,7 @@ const char *hush_strerror(int code) {
     case HUSH_ERR_UNSUPPORTED: return "not supported";
     case HUSH_ERR_STATE: return "operation out of order";
     case HUSH_ERR_WEAK: return "weak result (all zero)";
+    case HUSH_ERR_RANDOM: return "random generator failed";
     default: return "unknown error";
     }
 }

@@ -7,7 +7,7 @@ static void test_strerror(void) {
     const int codes[] = {
         HUSH_OK,        HUSH_ERR_INVALID,   HUSH_ERR_AUTH,
         HUSH_ERR_NOMEM, HUSH_ERR_HARDENING, HUSH_ERR_UNSUPPORTED,
-        HUSH_ERR_STATE, HUSH_ERR_WEAK};
+        HUSH_ERR_STATE, HUSH_ERR_WEAK,      HUSH_ERR_RANDOM};
     for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
         const char *s = hush_strerror(codes[i]);
         CHECK(s != NULL && strcmp(s, "unknown error") != 0);
