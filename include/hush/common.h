@@ -40,6 +40,28 @@ HUSH_API const char *hush_strerror(int code);
  */
 HUSH_API int hush_init(void);
 
+/*
+ * Misuse (an addition to the API). Some mistakes cannot be reported by a
+ * return value: a void function given NULL where it must read or write
+ * data of a nonzero length (NULL is always fine with length 0), a context
+ * used before init or after final or a wipe (hush_sha256_update,
+ * hush_hmac_sha256_*, hush_poly1305_*, hush_aes_encrypt_block, ...), a
+ * hush_secret destroyed twice or a keyed AEAD object freed twice. hush
+ * never ignores them: it calls the misuse handler with the name of the
+ * function and what was wrong, and then aborts. The default handler
+ * writes "hush: misuse in <function>: <problem>; aborting" to stderr.
+ *
+ * A program may install its own handler (to log elsewhere, or in a test to
+ * siglongjmp back out: hush holds no lock and has written nothing when it
+ * calls it). If the handler returns, hush still aborts: a misused call
+ * never goes on. hush_set_misuse_handler(NULL) restores the default; it
+ * returns the handler that was installed (NULL for the default) and is
+ * thread-safe.
+ */
+typedef void (*hush_misuse_handler)(const char *function, const char *problem);
+HUSH_API hush_misuse_handler
+hush_set_misuse_handler(hush_misuse_handler handler);
+
 /* The library version, e.g. "0.1.0". */
 HUSH_API const char *hush_version(void);
 
