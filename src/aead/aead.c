@@ -4,6 +4,7 @@
  * objects whose expanded key lives in secret memory of the key's tier.
  */
 #include "aead/aead_impl.h"
+#include "core/misuse.h"
 #include "core/registers.h"
 
 #define HUSH_PRIMITIVE(p)
@@ -47,8 +48,20 @@ const char *hush_aead_name(hush_aead_alg a) {
 struct hush_aead_ctx {
     const hush_aead_desc *desc;
     hush_secret *mem;
+    uintptr_t check; /* (uintptr_t)desc ^ OBJECT_MAGIC while the object lives */
 };
 #define OBJECT_HEADER 64 /* keeps the state 64-byte aligned */
+_Static_assert(sizeof(struct hush_aead_ctx) <= OBJECT_HEADER,
+               "the keyed object's header fits its 64 bytes");
+
+/* Binds the check word to the descriptor pointer: a freed object (wiped
+ * to zeros with its secret), a stale or foreign pointer never passes, so
+ * nothing is ever called through a desc that hush_aead_new did not set. */
+#define OBJECT_MAGIC ((uintptr_t)0x6875736861656164u) /* "husheadd" */
+
+static int object_live(const hush_aead_ctx *k) {
+    return k->check == ((uintptr_t)k->desc ^ OBJECT_MAGIC);
+}
 
 static size_t object_bytes(const hush_aead_desc *d) {
     return OBJECT_HEADER + ((d->state_bytes + 63) & ~(size_t)63);
@@ -194,6 +207,7 @@ int hush_aead_new(hush_aead_ctx **out, hush_aead_alg a,
     hush_aead_ctx *k = __builtin_assume_aligned(hush_secret_ptr_mut(mem), 64);
     k->desc = d;
     k->mem = mem;
+    k->check = (uintptr_t)d ^ OBJECT_MAGIC;
     d->setup(object_state(k), hush_secret_ptr(key));
     hush_clear_vector_registers();
     *out = k;
@@ -220,13 +234,16 @@ int hush_aead_dup(hush_aead_ctx **out, const hush_aead_ctx *k) {
 
 void hush_aead_free(hush_aead_ctx *k) {
     if (k == NULL) return;
+    if (HUSH_UNLIKELY(!object_live(k)))
+        hush_misuse(__func__, "not a live keyed object (freed twice, or "
+                              "never made by hush_aead_new)");
     hush_secret_destroy(k->mem); /* wipes header and state */
 }
 
 int hush_aead_seal_detached(const hush_aead_ctx *k, uint8_t *c, uint8_t *tag,
                             const uint8_t *m, size_t mlen, const uint8_t *ad,
                             size_t adlen, const uint8_t *nonce) {
-    if (k == NULL) return HUSH_ERR_INVALID;
+    if (k == NULL || !object_live(k)) return HUSH_ERR_INVALID;
     const hush_aead_desc *d = k->desc;
     int r = check_seal(d, c, tag, m, mlen, ad, adlen, nonce);
     if (r != HUSH_OK) return r;
@@ -249,7 +266,7 @@ int hush_aead_open_detached(const hush_aead_ctx *k, uint8_t *m,
                             const uint8_t *c, size_t clen, const uint8_t *tag,
                             const uint8_t *ad, size_t adlen,
                             const uint8_t *nonce) {
-    if (k == NULL) return HUSH_ERR_INVALID;
+    if (k == NULL || !object_live(k)) return HUSH_ERR_INVALID;
     const hush_aead_desc *d = k->desc;
     int r = check_open(d, m, c, clen, tag, ad, adlen, nonce);
     if (r != HUSH_OK) return r;

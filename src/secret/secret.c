@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "core/ct.h"
+#include "core/misuse.h"
 #include "secret/secret_impl.h"
 
 #define KNOWN_FLAGS (HUSH_SECRET_HARDENED | HUSH_SECRET_REQUIRE)
@@ -74,8 +75,18 @@ int hush_secret_read_fd(hush_secret **out, int fd, size_t len, unsigned flags) {
     return HUSH_OK;
 }
 
+/* A handle that is not a live secret: destroyed already (a hardened
+ * handle is pooled, still allocated, and reads DEAD), or never made by a
+ * constructor. Freeing or pooling it would hand one block to two owners. */
+static void check_live(const hush_secret *s, const char *function) {
+    if (HUSH_UNLIKELY(s->magic != HUSH_SECRET_LIVE))
+        hush_misuse(function, "not a live secret (destroyed twice, or "
+                              "never made by hush_secret_*)");
+}
+
 void hush_secret_destroy(hush_secret *s) {
     if (s == NULL) return;
+    check_live(s, __func__);
     if (is_hardened(s))
         hush_tier_hardened_destroy(s);
     else
@@ -109,6 +120,7 @@ int hush_secret_protect(hush_secret *s, int prot) {
     if (prot != HUSH_PROT_NOACCESS && prot != HUSH_PROT_READONLY &&
         prot != HUSH_PROT_READWRITE)
         return HUSH_ERR_INVALID;
+    check_live(s, __func__);
     if (!is_hardened(s)) return HUSH_ERR_UNSUPPORTED;
     return hush_tier_hardened_protect(s, prot);
 }

@@ -35,11 +35,26 @@ struct hush_secret {
     unsigned flags;           /* as requested, REQUIRE implying HARDENED */
     unsigned granted;         /* HUSH_GRANTED_* obtained when mapped */
     int prot;                 /* HUSH_PROT_* in force (hardened) */
+    unsigned magic;           /* HUSH_SECRET_LIVE from new to destroy */
     uint8_t *region;          /* hardened: the mapping, front guard first */
     size_t payload_pages;     /* hardened: pages between the guards */
     unsigned long epoch;      /* hardened: fork epoch the slot belongs to */
     struct hush_secret *next; /* hardened: free-list link while pooled */
 };
+
+/* The handle's marker: LIVE while the secret exists. Destroy checks it
+ * and stores DEAD, so a second destroy (or a pointer that never was a
+ * secret) is reported as misuse instead of freeing a block twice: a pooled
+ * hardened handle stays allocated and keeps DEAD until it is handed out
+ * again; a freed default-tier block keeps it until the heap reuses the
+ * block (and anything the heap writes there is not LIVE either). */
+#define HUSH_SECRET_LIVE 0x68757368u /* "hush" */
+#define HUSH_SECRET_DEAD 0x64656164u /* "dead" */
+
+/* Stores DEAD where a later free() cannot make the compiler drop it. */
+static inline void hush_secret_mark_dead(hush_secret *s) {
+    *(volatile unsigned *)&s->magic = HUSH_SECRET_DEAD;
+}
 
 /* ---- default tier (tier_default.c) ---- */
 int hush_tier_default_new(hush_secret **out, size_t len, unsigned flags);

@@ -30,6 +30,7 @@ int hush_tier_default_new(hush_secret **out, size_t len, unsigned flags) {
     s->flags = flags;
     s->granted = 0; /* no hardening at all: status says so */
     s->prot = HUSH_PROT_READWRITE;
+    s->magic = HUSH_SECRET_LIVE;
     s->region = NULL;
     s->payload_pages = 0;
     s->epoch = 0;
@@ -41,5 +42,6 @@ int hush_tier_default_new(hush_secret **out, size_t len, unsigned flags) {
 
 void hush_tier_default_destroy(hush_secret *s) {
     hush_wipe(s->data, s->len);
+    hush_secret_mark_dead(s);
     free(s);
 }

@@ -132,6 +132,7 @@ hush_secret *hush_hardened_slot_map(size_t payload_pages) {
     s->flags = 0;
     s->granted = granted;
     s->prot = HUSH_PROT_READWRITE;
+    s->magic = HUSH_SECRET_DEAD; /* not a secret until handed out */
     s->payload_pages = payload_pages;
     s->epoch = hush_hardened_epoch();
     s->next = NULL;
@@ -141,6 +142,7 @@ hush_secret *hush_hardened_slot_map(size_t payload_pages) {
 void hush_hardened_slot_unmap(hush_secret *slot) {
     /* munmap drops the lock too; the payload was wiped by the caller */
     munmap(slot->region, region_bytes(slot->payload_pages));
+    hush_secret_mark_dead(slot);
     free(slot);
 }
 
@@ -185,6 +187,7 @@ int hush_tier_hardened_new(hush_secret **out, size_t len, unsigned flags) {
     s->data = payload_end(s) - len;
     s->flags = flags;
     s->prot = HUSH_PROT_READWRITE;
+    s->magic = HUSH_SECRET_LIVE;
     memcpy(s->data - CANARY_BYTES, canary, CANARY_BYTES);
     *out = s;
     return HUSH_OK;
@@ -210,6 +213,7 @@ void hush_tier_hardened_destroy(hush_secret *s) {
     s->len = 0;
     s->data = payload_end(s);
     s->flags = 0;
+    s->magic = HUSH_SECRET_DEAD;
     if (!hush_pool_give(s)) hush_hardened_slot_unmap(s);
 }
 

@@ -8,3 +8,7 @@ if(HUSH_AEADS)
   hush_add_test(NAME secret_keyed SOURCES test_secret_keyed.c secret_util.c
                 TIMEOUT 60)
 endif()
+# destroying a secret twice, freeing a keyed object twice: misuse, reported
+if(HUSH_AEADS)
+  hush_add_test(NAME secret_misuse SOURCES test_secret_misuse.c TIMEOUT 120)
+endif()
