@@ -49,6 +49,13 @@ HUSH_API int hush_aead_decrypt_detached(hush_aead_alg a, uint8_t *m,
  * Keyed object: the expanded key (round keys, powers of H, ...) lives in
  * secret memory of the key's tier. The key may be destroyed right after.
  * It keeps the implementations in force when it was made.
+ *
+ * Across fork(): a default-tier object is plain heap, a full copy in the
+ * child, and works there. A hardened object reads as zeros in the child
+ * (MADV_WIPEONFORK: the expanded key never reaches it), so seal and open
+ * return HUSH_ERR_INVALID there; hush_aead_free in the child releases its
+ * mapping, as it should be called for what the child inherited. Freeing an
+ * object twice is misuse (see hush_set_misuse_handler).
  */
 typedef struct hush_aead_ctx hush_aead_ctx;
 HUSH_API int hush_aead_new(hush_aead_ctx **out, hush_aead_alg a,

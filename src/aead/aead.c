@@ -6,6 +6,7 @@
 #include "aead/aead_impl.h"
 #include "core/misuse.h"
 #include "core/registers.h"
+#include "secret/secret_impl.h"
 
 #define HUSH_PRIMITIVE(p)
 #define HUSH_AEAD(a) extern const hush_aead_desc hush_aead_desc_##a;
@@ -234,9 +235,17 @@ int hush_aead_dup(hush_aead_ctx **out, const hush_aead_ctx *k) {
 
 void hush_aead_free(hush_aead_ctx *k) {
     if (k == NULL) return;
-    if (HUSH_UNLIKELY(!object_live(k)))
-        hush_misuse(__func__, "not a live keyed object (freed twice, or "
-                              "never made by hush_aead_new)");
+    if (HUSH_UNLIKELY(!object_live(k))) {
+        /* In a child forked after hush_aead_new, a hardened object reads as
+         * zeros (WIPEONFORK): its secret is found by address and released,
+         * so the mapping does not leak. Anything else is a second free. */
+        hush_secret *inherited = hush_secret_inherited_at(k);
+        if (inherited == NULL)
+            hush_misuse(__func__, "not a live keyed object (freed twice, or "
+                                  "never made by hush_aead_new)");
+        hush_secret_destroy(inherited);
+        return;
+    }
     hush_secret_destroy(k->mem); /* wipes header and state */
 }
 

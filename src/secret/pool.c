@@ -9,6 +9,9 @@
  * with 4 KiB pages); a slot beyond that is unmapped. Only fully granted
  * slots of the current fork epoch are kept, so a pooled slot satisfies
  * HUSH_SECRET_REQUIRE and its status stays true.
+ *
+ * The same lock guards the list of live hardened secrets (see
+ * hush_pool_find_inherited).
  */
 #include <pthread.h>
 
@@ -18,6 +21,26 @@ static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static hush_secret *free_slots[HUSH_POOL_MAX_PAGES + 1];
 static unsigned free_count[HUSH_POOL_MAX_PAGES + 1];
 static size_t pooled_pages;
+/* Every live hardened secret, under the same lock: a pooled secret joins
+ * and leaves it in the critical section that takes or gives its slot, so
+ * the list costs the hot path a few pointer stores and no extra lock. */
+static hush_secret *live_head;
+
+static void link_live(hush_secret *s) {
+    s->live_prev = NULL;
+    s->live_next = live_head;
+    if (live_head != NULL) live_head->live_prev = s;
+    live_head = s;
+}
+
+static void unlink_live(hush_secret *s) {
+    if (s->live_prev != NULL)
+        s->live_prev->live_next = s->live_next;
+    else
+        live_head = s->live_next;
+    if (s->live_next != NULL) s->live_next->live_prev = s->live_prev;
+    s->live_prev = s->live_next = NULL;
+}
 
 hush_secret *hush_pool_take(size_t payload_pages) {
     if (payload_pages == 0 || payload_pages > HUSH_POOL_MAX_PAGES) return NULL;
@@ -27,21 +50,28 @@ hush_secret *hush_pool_take(size_t payload_pages) {
         free_slots[payload_pages] = s->next;
         free_count[payload_pages]--;
         pooled_pages -= payload_pages;
+        s->next = NULL;
+        link_live(s);
     }
     pthread_mutex_unlock(&pool_lock);
-    if (s != NULL) s->next = NULL;
     return s;
+}
+
+void hush_pool_add_live(hush_secret *s) {
+    pthread_mutex_lock(&pool_lock);
+    link_live(s);
+    pthread_mutex_unlock(&pool_lock);
 }
 
 int hush_pool_give(hush_secret *slot) {
     size_t n = slot->payload_pages;
-    if (n == 0 || n > HUSH_POOL_MAX_PAGES ||
-        slot->granted != HUSH_GRANTED_ALL ||
-        slot->epoch != hush_hardened_epoch())
-        return 0;
+    int poolable = n != 0 && n <= HUSH_POOL_MAX_PAGES &&
+                   slot->granted == HUSH_GRANTED_ALL &&
+                   slot->epoch == hush_hardened_epoch();
     int kept = 0;
     pthread_mutex_lock(&pool_lock);
-    if (free_count[n] < HUSH_POOL_SLOTS_PER_CLASS &&
+    unlink_live(slot);
+    if (poolable && free_count[n] < HUSH_POOL_SLOTS_PER_CLASS &&
         pooled_pages + n <= HUSH_POOL_MAX_TOTAL_PAGES) {
         slot->next = free_slots[n];
         free_slots[n] = slot;
@@ -51,6 +81,17 @@ int hush_pool_give(hush_secret *slot) {
     }
     pthread_mutex_unlock(&pool_lock);
     return kept;
+}
+
+hush_secret *hush_pool_find_inherited(const void *p) {
+    unsigned long epoch = hush_hardened_epoch();
+    hush_secret *found = NULL;
+    pthread_mutex_lock(&pool_lock);
+    for (hush_secret *s = live_head; s != NULL && found == NULL;
+         s = s->live_next)
+        if (s->data == p && s->epoch != epoch) found = s;
+    pthread_mutex_unlock(&pool_lock);
+    return found;
 }
 
 void hush_pool_before_fork(void) { pthread_mutex_lock(&pool_lock); }

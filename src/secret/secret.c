@@ -93,6 +93,10 @@ void hush_secret_destroy(hush_secret *s) {
         hush_tier_default_destroy(s);
 }
 
+hush_secret *hush_secret_inherited_at(const void *payload) {
+    return payload == NULL ? NULL : hush_pool_find_inherited(payload);
+}
+
 size_t hush_secret_len(const hush_secret *s) { return s ? s->len : 0; }
 
 const uint8_t *hush_secret_ptr(const hush_secret *s) {

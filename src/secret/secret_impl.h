@@ -40,6 +40,10 @@ struct hush_secret {
     size_t payload_pages;     /* hardened: pages between the guards */
     unsigned long epoch;      /* hardened: fork epoch the slot belongs to */
     struct hush_secret *next; /* hardened: free-list link while pooled */
+    /* hardened: links in the list of live hardened secrets (pool.c), so a
+     * forked child can find the secret under a keyed object whose payload,
+     * header included, WIPEONFORK zeroed */
+    struct hush_secret *live_prev, *live_next;
 };
 
 /* The handle's marker: LIVE while the secret exists. Destroy checks it
@@ -55,6 +59,11 @@ struct hush_secret {
 static inline void hush_secret_mark_dead(hush_secret *s) {
     *(volatile unsigned *)&s->magic = HUSH_SECRET_DEAD;
 }
+
+/* For the keyed objects of aead.c: the hardened secret made before the
+ * last fork() whose payload starts at p (its contents, a keyed object's
+ * header included, read as zeros in this child), or NULL. */
+hush_secret *hush_secret_inherited_at(const void *payload);
 
 /* ---- default tier (tier_default.c) ---- */
 int hush_tier_default_new(hush_secret **out, size_t len, unsigned flags);
@@ -75,11 +84,19 @@ hush_secret *hush_hardened_slot_map(size_t payload_pages);
 void hush_hardened_slot_unmap(hush_secret *slot);
 
 /* ---- pool of hardened slots (pool.c) ---- */
-/* A pooled, fully granted slot of that many payload pages, or NULL. */
+/* A pooled, fully granted slot of that many payload pages, or NULL. The
+ * slot is already in the live list (it always satisfies REQUIRE). */
 hush_secret *hush_pool_take(size_t payload_pages);
-/* Keeps a wiped slot for reuse; returns 0 when the pool is full or the
- * slot may not be pooled, and the caller unmaps it. */
+/* Adds a freshly mapped slot that became a secret to the live list. */
+void hush_pool_add_live(hush_secret *s);
+/* Takes a destroyed secret's wiped slot off the live list and keeps it for
+ * reuse; returns 0 when the pool is full or the slot may not be pooled,
+ * and the caller unmaps it. */
 int hush_pool_give(hush_secret *slot);
+/* The live hardened secret made before the last fork() (so its payload
+ * reads as zeros here) whose payload starts at p, or NULL. Walks the live
+ * list: for the rare clean-up in a forked child only. */
+hush_secret *hush_pool_find_inherited(const void *p);
 /* Called in the child after fork(): forgets (unmaps) every pooled slot,
  * whose pages are no longer locked there. */
 void hush_pool_after_fork_child(void);

@@ -135,7 +135,7 @@ hush_secret *hush_hardened_slot_map(size_t payload_pages) {
     s->magic = HUSH_SECRET_DEAD; /* not a secret until handed out */
     s->payload_pages = payload_pages;
     s->epoch = hush_hardened_epoch();
-    s->next = NULL;
+    s->next = s->live_prev = s->live_next = NULL;
     return s;
 }
 
@@ -174,14 +174,18 @@ int hush_tier_hardened_new(hush_secret **out, size_t len, unsigned flags) {
     size_t pages = (len + CANARY_BYTES + page_size - 1) / page_size;
     if (pages > SIZE_MAX / page_size - 2) return HUSH_ERR_NOMEM;
 
+    /* a pooled slot is fully granted and already on the live list */
     hush_secret *s = NULL;
     if (pages <= HUSH_POOL_MAX_PAGES) s = hush_pool_take(pages);
-    if (s == NULL) s = hush_hardened_slot_map(pages);
-    if (s == NULL) return HUSH_ERR_NOMEM;
-    if ((flags & HUSH_SECRET_REQUIRE) && s->granted != HUSH_GRANTED_ALL) {
-        /* nothing left behind: the payload was never written */
-        hush_hardened_slot_unmap(s);
-        return HUSH_ERR_HARDENING;
+    if (s == NULL) {
+        s = hush_hardened_slot_map(pages);
+        if (s == NULL) return HUSH_ERR_NOMEM;
+        if ((flags & HUSH_SECRET_REQUIRE) && s->granted != HUSH_GRANTED_ALL) {
+            /* nothing left behind: the payload was never written */
+            hush_hardened_slot_unmap(s);
+            return HUSH_ERR_HARDENING;
+        }
+        hush_pool_add_live(s);
     }
     s->len = len;
     s->data = payload_end(s) - len;

@@ -12,3 +12,8 @@ endif()
 if(HUSH_AEADS)
   hush_add_test(NAME secret_misuse SOURCES test_secret_misuse.c TIMEOUT 120)
 endif()
+# keyed objects across fork(): refused in the child, released there
+if(HUSH_AEADS)
+  hush_add_test(NAME secret_keyed_fork SOURCES test_secret_keyed_fork.c
+                TIMEOUT 60)
+endif()
