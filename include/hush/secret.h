@@ -41,9 +41,12 @@ HUSH_API int hush_random(void *buf, size_t len);
  *
  * Hardened tier (HUSH_SECRET_HARDENED): a mapping of its own with a
  * PROT_NONE guard page on each side, the payload placed against the end
- * guard (a write one byte past the end faults), a random canary right in
- * front of it (checked by destroy and protect: if it was overwritten the
- * process prints a message on stderr and aborts), mlock, MADV_DONTDUMP and
+ * guard (a read or write one byte past the end faults), a random canary
+ * right in front of it (checked by destroy and protect: if it was
+ * overwritten the process prints a message on stderr and aborts; so a
+ * write up to 16 bytes before the start is caught then, while a read
+ * before the start, and a write further before it, go unnoticed until
+ * they reach the front guard page), mlock, MADV_DONTDUMP and
  * MADV_WIPEONFORK (a forked child reads zeros). Slots are pooled per size
  * class, so after the first use a create + destroy costs no system call.
  * What the system refused is reported by hush_secret_status(); with
@@ -52,8 +55,9 @@ HUSH_API int hush_random(void *buf, size_t len);
  *
  * Alignment: the default tier's payload starts 64-byte aligned. The
  * hardened payload ends on a page boundary, so it starts aligned to the
- * largest power of two (up to the page size) dividing len. Either way, a
- * len that is a multiple of 64 gives a 64-byte aligned payload.
+ * largest power of two (up to the page size) dividing len (with
+ * HUSH_SECRET_GUARD_START it starts page-aligned). Either way, a len that
+ * is a multiple of 64 gives a 64-byte aligned payload.
  *
  * Zero-length secrets are valid; their pointer is not NULL but must not be
  * dereferenced. Every function is thread-safe for distinct secrets. A
@@ -64,9 +68,19 @@ HUSH_API int hush_random(void *buf, size_t len);
 typedef struct hush_secret hush_secret; /* opaque */
 
 #define HUSH_SECRET_HARDENED 0x1u
-#define HUSH_SECRET_REQUIRE                                                    \
-    0x2u /* implies HARDENED; fail unless all granted                          \
-          */
+/* implies HARDENED; fail unless all granted: */
+#define HUSH_SECRET_REQUIRE 0x2u
+/*
+ * An addition: implies HARDENED, and places the payload against the front
+ * guard page instead of the end one, with the canary right after the
+ * payload. A read or write one byte before the start then faults at once;
+ * a write past the end is caught by the canary at the next protect or
+ * destroy (abort with a message), a read past the end is not detected
+ * until it reaches the end guard. The payload starts page-aligned. Use it
+ * for a buffer that is filled or parsed backwards; docs/SECRETS.md has the
+ * table of what each layout detects and when.
+ */
+#define HUSH_SECRET_GUARD_START 0x4u
 
 /* All constructors set *out to NULL on failure: HUSH_ERR_INVALID (NULL
  * out, unknown flags), HUSH_ERR_NOMEM, HUSH_ERR_HARDENING (REQUIRE), and

@@ -11,7 +11,8 @@
 #include "core/misuse.h"
 #include "secret/secret_impl.h"
 
-#define KNOWN_FLAGS (HUSH_SECRET_HARDENED | HUSH_SECRET_REQUIRE)
+#define KNOWN_FLAGS                                                            \
+    (HUSH_SECRET_HARDENED | HUSH_SECRET_REQUIRE | HUSH_SECRET_GUARD_START)
 
 static int is_hardened(const hush_secret *s) {
     return (s->flags & HUSH_SECRET_HARDENED) != 0;
@@ -21,7 +22,8 @@ int hush_secret_new(hush_secret **out, size_t len, unsigned flags) {
     if (out == NULL) return HUSH_ERR_INVALID;
     *out = NULL;
     if (flags & ~KNOWN_FLAGS) return HUSH_ERR_INVALID;
-    if (flags & HUSH_SECRET_REQUIRE) flags |= HUSH_SECRET_HARDENED;
+    if (flags & (HUSH_SECRET_REQUIRE | HUSH_SECRET_GUARD_START))
+        flags |= HUSH_SECRET_HARDENED;
     if (flags & HUSH_SECRET_HARDENED)
         return hush_tier_hardened_new(out, len, flags);
     return hush_tier_default_new(out, len, flags);

@@ -4,6 +4,12 @@
  *   | guard | payload pages ............ | guard |
  *            ^ zero   ^ canary ^ payload  ^ page boundary
  *
+ * or with HUSH_SECRET_GUARD_START the mirror image, for code that must
+ * catch underflows at once:
+ *
+ *   | guard | payload pages ............ | guard |
+ *            ^ payload ^ canary  ^ zero
+ *
  * - The handle (struct hush_secret: pointers and lengths, no secret data)
  *   is a small heap block made with the slot and pooled with it. Kept out
  *   of the mapping, it is never hidden by hush_secret_protect nor wiped in
@@ -12,8 +18,11 @@
  *   a write one byte past the end faults. A length that is a multiple of
  *   64 therefore starts 64-byte aligned (keyed objects rely on it).
  * - A 16-byte random canary sits right before the payload; destroy and
- *   protect check it, and a corrupted canary aborts with a message. A
- *   larger underflow reaches the front guard and faults.
+ *   protect check it, and a corrupted canary aborts with a message. An
+ *   underflow read, and a write further than 16 bytes before the start,
+ *   go unnoticed until they reach the front guard (the head of the first
+ *   payload page lies between): docs/SECRETS.md has the exact table.
+ *   GUARD_START trades the two ends.
  * - The payload pages are mlock'ed, MADV_WIPEONFORK'ed, and with the rest
  *   of the mapping MADV_DONTDUMP'ed. Each feature is asked for separately
  *   and the handle records what was granted: hush_secret_status is honest.
@@ -153,8 +162,21 @@ static _Noreturn void die(const char *msg) {
     abort();
 }
 
+static int guards_start(const hush_secret *s) {
+    return (s->flags & HUSH_SECRET_GUARD_START) != 0;
+}
+
+/* The canary: right before the payload, or right after it with
+ * GUARD_START; and the bytes destroy wipes, payload and canary. */
+static uint8_t *canary_of(const hush_secret *s) {
+    return guards_start(s) ? s->data + s->len : s->data - CANARY_BYTES;
+}
+static uint8_t *wipe_start(const hush_secret *s) {
+    return guards_start(s) ? s->data : s->data - CANARY_BYTES;
+}
+
 static void check_canary(const hush_secret *s) {
-    const uint8_t *c = s->data - CANARY_BYTES;
+    const uint8_t *c = canary_of(s);
     uint32_t intact = hush_ct_bytes_equal(c, canary, CANARY_BYTES);
     /* a child sees the canary of an inherited secret zeroed by the kernel */
     if (s->epoch != hush_hardened_epoch() &&
@@ -163,9 +185,13 @@ static void check_canary(const hush_secret *s) {
         intact |= hush_ct_bytes_equal(c, zeros, CANARY_BYTES);
     }
     if (!intact)
-        die("hush: hardened secret corrupted: the canary in front of its "
-            "payload was overwritten (a write before the buffer's start); "
-            "aborting\n");
+        die(guards_start(s)
+                ? "hush: hardened secret corrupted: the canary after its "
+                  "payload was overwritten (a write past the buffer's end); "
+                  "aborting\n"
+                : "hush: hardened secret corrupted: the canary in front of "
+                  "its payload was overwritten (a write before the buffer's "
+                  "start); aborting\n");
 }
 
 int hush_tier_hardened_new(hush_secret **out, size_t len, unsigned flags) {
@@ -188,11 +214,11 @@ int hush_tier_hardened_new(hush_secret **out, size_t len, unsigned flags) {
         hush_pool_add_live(s);
     }
     s->len = len;
-    s->data = payload_end(s) - len;
     s->flags = flags;
+    s->data = guards_start(s) ? payload_first(s) : payload_end(s) - len;
     s->prot = HUSH_PROT_READWRITE;
     s->magic = HUSH_SECRET_LIVE;
-    memcpy(s->data - CANARY_BYTES, canary, CANARY_BYTES);
+    memcpy(canary_of(s), canary, CANARY_BYTES);
     *out = s;
     return HUSH_OK;
 }
@@ -213,7 +239,7 @@ void hush_tier_hardened_destroy(hush_secret *s) {
         die("hush: cannot make a hardened secret writable to wipe it; "
             "aborting\n");
     check_canary(s);
-    hush_wipe(s->data - CANARY_BYTES, s->len + CANARY_BYTES);
+    hush_wipe(wipe_start(s), s->len + CANARY_BYTES);
     s->len = 0;
     s->data = payload_end(s);
     s->flags = 0;

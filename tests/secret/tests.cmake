@@ -17,3 +17,6 @@ if(HUSH_AEADS)
   hush_add_test(NAME secret_keyed_fork SOURCES test_secret_keyed_fork.c
                 TIMEOUT 60)
 endif()
+# what the hardened tier detects around the payload, both layouts
+hush_add_test(NAME secret_underflow SOURCES test_secret_underflow.c
+              TIMEOUT 120)
