@@ -4,6 +4,9 @@
  * Combined forms write mlen + 16 bytes (ciphertext then tag); detached forms
  * write the tag separately. Output may alias input exactly; partial overlap
  * is HUSH_ERR_INVALID. On HUSH_ERR_AUTH the plaintext output is zeroed.
+ * A length beyond the algorithm's limit or above PTRDIFF_MAX, and a buffer
+ * whose end would wrap the address space, are HUSH_ERR_INVALID too, and
+ * nothing is read or written.
  */
 #ifndef HUSH_AEAD_H
 #define HUSH_AEAD_H

@@ -83,37 +83,65 @@ const void *hush_aead_object_state(const hush_aead_ctx *k) {
     return object_state(k);
 }
 
-/* Checks shared by every sealing path; out spans outlen bytes. */
-static int check_seal(const hush_aead_desc *d, const uint8_t *c,
-                      const uint8_t *tag, const uint8_t *m, size_t mlen,
-                      const uint8_t *ad, size_t adlen, const uint8_t *nonce) {
-    if (d == NULL || nonce == NULL || tag == NULL) return HUSH_ERR_INVALID;
-    if (hush_missing(m, mlen) || hush_missing(c, mlen) ||
-        hush_missing(ad, adlen))
+/*
+ * The argument rules of every seal and open, checked once here and before
+ * any arithmetic on a pointer and a length (issue 15, defect 5):
+ *
+ * - lengths within the algorithm's limits, and no buffer whose end would
+ *   wrap the address space (such a length reaches no memory: refused
+ *   before c + mlen or any other pointer is formed);
+ * - NULL only with length 0 (nonce and tag never; key unless keyed);
+ * - the message output aliases the message input exactly (in place) or
+ *   not at all, and an opening's tag does not overlap it;
+ * - a sealing tag overlaps neither message, and may overlap the AD, the
+ *   nonce and the key in any way (API.md: a tag output may alias its own
+ *   inputs): every algorithm writes it last, after reading them all.
+ */
+
+/* [p, p + len) is a buffer that can exist: NULL only when empty, no
+ * larger than any C object can be (PTRDIFF_MAX), and its end does not
+ * wrap. Computed on integers, never as a pointer. */
+static int span_ok(const void *p, size_t len) {
+    if (p == NULL) return len == 0;
+    return len <= PTRDIFF_MAX && len <= UINTPTR_MAX - (uintptr_t)p;
+}
+
+/* Any overlap of two buffers that both hold bytes, exact aliasing
+ * included; both spans are known not to wrap. */
+static int overlaps(const void *a, size_t alen, const void *b, size_t blen) {
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    return alen != 0 && blen != 0 && x < y + blen && y < x + alen;
+}
+
+int hush_aead_check_args(const hush_aead_desc *d, int seal, const uint8_t *out,
+                         const uint8_t *tag, const uint8_t *in, size_t len,
+                         const uint8_t *ad, size_t adlen, const uint8_t *nonce,
+                         const uint8_t *key) {
+    if (d == NULL) return HUSH_ERR_INVALID;
+    if ((uint64_t)len > d->max_mlen || (uint64_t)adlen > d->max_adlen)
         return HUSH_ERR_INVALID;
-    if ((uint64_t)mlen > d->max_mlen || (uint64_t)adlen > d->max_adlen)
+    if (!span_ok(out, len) || !span_ok(in, len) || !span_ok(ad, adlen))
         return HUSH_ERR_INVALID;
-    if (hush_overlaps_partially(c, mlen, m, mlen)) return HUSH_ERR_INVALID;
-    /* the tag may not land inside the data being read or written */
-    if (mlen && (hush_overlaps_partially(tag, 16, m, mlen) || tag == m ||
-                 hush_overlaps_partially(tag, 16, c, mlen) || tag == c))
+    size_t nb = d->noncebytes, kb = key != NULL ? d->keybytes : 0;
+    if (tag == NULL || !span_ok(tag, HUSH_AEAD_TAGBYTES) || nonce == NULL ||
+        !span_ok(nonce, nb) || !span_ok(key, kb))
+        return HUSH_ERR_INVALID;
+    /* the message: in place, or apart */
+    if (hush_overlaps_partially(out, len, in, len)) return HUSH_ERR_INVALID;
+    /* a sealing tag over neither message (it may lie on the AD, nonce or
+     * key); an opening's tag not where the plaintext goes */
+    size_t tb = HUSH_AEAD_TAGBYTES;
+    if (overlaps(tag, tb, out, len) || (seal && overlaps(tag, tb, in, len)))
         return HUSH_ERR_INVALID;
     return HUSH_OK;
 }
 
-static int check_open(const hush_aead_desc *d, const uint8_t *m,
-                      const uint8_t *c, size_t clen, const uint8_t *tag,
-                      const uint8_t *ad, size_t adlen, const uint8_t *nonce) {
-    if (d == NULL || nonce == NULL || tag == NULL) return HUSH_ERR_INVALID;
-    if (hush_missing(m, clen) || hush_missing(c, clen) ||
-        hush_missing(ad, adlen))
-        return HUSH_ERR_INVALID;
-    if ((uint64_t)clen > d->max_mlen || (uint64_t)adlen > d->max_adlen)
-        return HUSH_ERR_INVALID;
-    if (hush_overlaps_partially(c, clen, m, clen)) return HUSH_ERR_INVALID;
-    if (clen && (hush_overlaps_partially(tag, 16, m, clen) || tag == m))
-        return HUSH_ERR_INVALID;
-    return HUSH_OK;
+/* The combined forms: c spans the message and the tag after it. Checked
+ * on integers before the tag pointer c + mlen is formed. */
+static int combined_ok(const hush_aead_desc *d, const uint8_t *c, size_t mlen) {
+    return d != NULL && c != NULL && (uint64_t)mlen <= d->max_mlen &&
+           mlen <= SIZE_MAX - HUSH_AEAD_TAGBYTES &&
+           span_ok(c, mlen + HUSH_AEAD_TAGBYTES);
 }
 
 /* After a seal or open: clears the vector registers unless the algorithm
@@ -144,8 +172,9 @@ int hush_aead_encrypt_detached(hush_aead_alg a, uint8_t *c, uint8_t *tag,
                                size_t adlen, const uint8_t *nonce,
                                const uint8_t *key) {
     const hush_aead_desc *d = hush_aead_lookup(a);
-    int r = check_seal(d, c, tag, m, mlen, ad, adlen, nonce);
-    if (r != HUSH_OK || key == NULL) return r != HUSH_OK ? r : HUSH_ERR_INVALID;
+    if (key == NULL) return HUSH_ERR_INVALID;
+    int r = hush_aead_check_args(d, 1, c, tag, m, mlen, ad, adlen, nonce, key);
+    if (r != HUSH_OK) return r;
     HUSH_ALIGNED(64) uint8_t state[HUSH_AEAD_STATE_MAX];
     oneshot_setup(d, state, key, mlen, adlen);
     d->seal(state, c, tag, m, mlen, ad, adlen, nonce);
@@ -157,10 +186,7 @@ int hush_aead_encrypt_detached(hush_aead_alg a, uint8_t *c, uint8_t *tag,
 int hush_aead_encrypt(hush_aead_alg a, uint8_t *c, const uint8_t *m,
                       size_t mlen, const uint8_t *ad, size_t adlen,
                       const uint8_t *nonce, const uint8_t *key) {
-    if (c == NULL || mlen > SIZE_MAX - HUSH_AEAD_TAGBYTES)
-        return HUSH_ERR_INVALID;
-    if (hush_overlaps_partially(c, mlen + HUSH_AEAD_TAGBYTES, m, mlen))
-        return HUSH_ERR_INVALID;
+    if (!combined_ok(hush_aead_lookup(a), c, mlen)) return HUSH_ERR_INVALID;
     return hush_aead_encrypt_detached(a, c, c + mlen, m, mlen, ad, adlen, nonce,
                                       key);
 }
@@ -170,8 +196,9 @@ int hush_aead_decrypt_detached(hush_aead_alg a, uint8_t *m, const uint8_t *c,
                                const uint8_t *ad, size_t adlen,
                                const uint8_t *nonce, const uint8_t *key) {
     const hush_aead_desc *d = hush_aead_lookup(a);
-    int r = check_open(d, m, c, clen, tag, ad, adlen, nonce);
-    if (r != HUSH_OK || key == NULL) return r != HUSH_OK ? r : HUSH_ERR_INVALID;
+    if (key == NULL) return HUSH_ERR_INVALID;
+    int r = hush_aead_check_args(d, 0, m, tag, c, clen, ad, adlen, nonce, key);
+    if (r != HUSH_OK) return r;
     HUSH_ALIGNED(64) uint8_t state[HUSH_AEAD_STATE_MAX];
     oneshot_setup(d, state, key, clen, adlen);
     r = d->open(state, m, c, clen, tag, ad, adlen, nonce);
@@ -183,8 +210,9 @@ int hush_aead_decrypt_detached(hush_aead_alg a, uint8_t *m, const uint8_t *c,
 int hush_aead_decrypt(hush_aead_alg a, uint8_t *m, const uint8_t *c,
                       size_t clen, const uint8_t *ad, size_t adlen,
                       const uint8_t *nonce, const uint8_t *key) {
-    if (c == NULL || clen < HUSH_AEAD_TAGBYTES) return HUSH_ERR_INVALID;
+    if (clen < HUSH_AEAD_TAGBYTES) return HUSH_ERR_INVALID;
     size_t mlen = clen - HUSH_AEAD_TAGBYTES;
+    if (!combined_ok(hush_aead_lookup(a), c, mlen)) return HUSH_ERR_INVALID;
     return hush_aead_decrypt_detached(a, m, c, mlen, c + mlen, ad, adlen, nonce,
                                       key);
 }
@@ -218,7 +246,7 @@ int hush_aead_new(hush_aead_ctx **out, hush_aead_alg a,
 int hush_aead_dup(hush_aead_ctx **out, const hush_aead_ctx *k) {
     if (out == NULL) return HUSH_ERR_INVALID;
     *out = NULL;
-    if (k == NULL) return HUSH_ERR_INVALID;
+    if (k == NULL || !object_live(k)) return HUSH_ERR_INVALID;
     unsigned tier = hush_secret_flags(k->mem) &
                     (HUSH_SECRET_HARDENED | HUSH_SECRET_REQUIRE);
     hush_secret *mem;
@@ -254,7 +282,7 @@ int hush_aead_seal_detached(const hush_aead_ctx *k, uint8_t *c, uint8_t *tag,
                             size_t adlen, const uint8_t *nonce) {
     if (k == NULL || !object_live(k)) return HUSH_ERR_INVALID;
     const hush_aead_desc *d = k->desc;
-    int r = check_seal(d, c, tag, m, mlen, ad, adlen, nonce);
+    int r = hush_aead_check_args(d, 1, c, tag, m, mlen, ad, adlen, nonce, NULL);
     if (r != HUSH_OK) return r;
     d->seal(object_state(k), c, tag, m, mlen, ad, adlen, nonce);
     clear_registers_after(d);
@@ -264,9 +292,7 @@ int hush_aead_seal_detached(const hush_aead_ctx *k, uint8_t *c, uint8_t *tag,
 int hush_aead_seal(const hush_aead_ctx *k, uint8_t *c, const uint8_t *m,
                    size_t mlen, const uint8_t *ad, size_t adlen,
                    const uint8_t *nonce) {
-    if (c == NULL || mlen > SIZE_MAX - HUSH_AEAD_TAGBYTES)
-        return HUSH_ERR_INVALID;
-    if (hush_overlaps_partially(c, mlen + HUSH_AEAD_TAGBYTES, m, mlen))
+    if (k == NULL || !object_live(k) || !combined_ok(k->desc, c, mlen))
         return HUSH_ERR_INVALID;
     return hush_aead_seal_detached(k, c, c + mlen, m, mlen, ad, adlen, nonce);
 }
@@ -277,7 +303,7 @@ int hush_aead_open_detached(const hush_aead_ctx *k, uint8_t *m,
                             const uint8_t *nonce) {
     if (k == NULL || !object_live(k)) return HUSH_ERR_INVALID;
     const hush_aead_desc *d = k->desc;
-    int r = check_open(d, m, c, clen, tag, ad, adlen, nonce);
+    int r = hush_aead_check_args(d, 0, m, tag, c, clen, ad, adlen, nonce, NULL);
     if (r != HUSH_OK) return r;
     r = d->open(object_state(k), m, c, clen, tag, ad, adlen, nonce);
     clear_registers_after(d);
@@ -287,7 +313,9 @@ int hush_aead_open_detached(const hush_aead_ctx *k, uint8_t *m,
 int hush_aead_open(const hush_aead_ctx *k, uint8_t *m, const uint8_t *c,
                    size_t clen, const uint8_t *ad, size_t adlen,
                    const uint8_t *nonce) {
-    if (c == NULL || clen < HUSH_AEAD_TAGBYTES) return HUSH_ERR_INVALID;
+    if (clen < HUSH_AEAD_TAGBYTES) return HUSH_ERR_INVALID;
     size_t mlen = clen - HUSH_AEAD_TAGBYTES;
+    if (k == NULL || !object_live(k) || !combined_ok(k->desc, c, mlen))
+        return HUSH_ERR_INVALID;
     return hush_aead_open_detached(k, m, c, mlen, c + mlen, ad, adlen, nonce);
 }

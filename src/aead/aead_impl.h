@@ -114,6 +114,16 @@ const void *hush_aead_object_state(const hush_aead_ctx *k);
  * there as "inside a live secret". */
 size_t hush_aead_object_bytes(const hush_aead_ctx *k);
 
+/* The generic layer's argument check of one seal (seal = 1: out is the
+ * ciphertext, tag an output) or open (seal = 0: out is the plaintext, tag
+ * an input) of len message bytes: HUSH_OK or HUSH_ERR_INVALID. key is
+ * NULL for a keyed object. The rules are in aead.c; exposed for tests
+ * that check them at lengths no buffer can have. */
+int hush_aead_check_args(const hush_aead_desc *d, int seal, const uint8_t *out,
+                         const uint8_t *tag, const uint8_t *in, size_t len,
+                         const uint8_t *ad, size_t adlen, const uint8_t *nonce,
+                         const uint8_t *key);
+
 /* The descriptor of an algorithm, NULL if unknown or not built. */
 const hush_aead_desc *hush_aead_lookup(hush_aead_alg a);
 

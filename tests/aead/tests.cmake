@@ -28,3 +28,9 @@ endif()
 hush_add_test(NAME stream_ascon SOURCES test_stream_ascon.c stream_util.c
   IMPLS ${HUSH_STREAM_ASCON_IMPLS})
 hush_add_test(NAME stream_api SOURCES test_stream_api.c stream_util.c)
+
+# The generic AEAD layer's argument checks, for every algorithm and form.
+if(HUSH_AEADS)
+  # impossible lengths (near SIZE_MAX, limit + 1, wrapping buffers)
+  hush_add_test(NAME aead_limits SOURCES test_aead_limits.c TIMEOUT 120)
+endif()
