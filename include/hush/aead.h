@@ -4,9 +4,17 @@
  * Combined forms write mlen + 16 bytes (ciphertext then tag); detached forms
  * write the tag separately. Output may alias input exactly; partial overlap
  * is HUSH_ERR_INVALID. On HUSH_ERR_AUTH the plaintext output is zeroed.
- * A length beyond the algorithm's limit or above PTRDIFF_MAX, and a buffer
- * whose end would wrap the address space, are HUSH_ERR_INVALID too, and
- * nothing is read or written.
+ *
+ * Buffers: the message output (ciphertext when sealing, plaintext when
+ * opening) may alias the message input exactly and must not overlap it
+ * otherwise, and no other input (AD, nonce, key, an opening's tag) may
+ * overlap it. A sealing tag may overlap neither message, but may lie on
+ * the AD, nonce or key (it is written last). Inputs may overlap each other.
+ * A call that breaks these rules returns HUSH_ERR_INVALID and writes
+ * nothing; every call that keeps them gives, on every implementation, the
+ * bytes it gives with all buffers apart. A length beyond the algorithm's
+ * limit or above PTRDIFF_MAX, and a buffer whose end would wrap the
+ * address space, are HUSH_ERR_INVALID too, and nothing is read or written.
  */
 #ifndef HUSH_AEAD_H
 #define HUSH_AEAD_H

@@ -85,17 +85,26 @@ const void *hush_aead_object_state(const hush_aead_ctx *k) {
 
 /*
  * The argument rules of every seal and open, checked once here and before
- * any arithmetic on a pointer and a length (issue 15, defect 5):
+ * any arithmetic on a pointer and a length (issue 15, defects 3 and 5):
  *
- * - lengths within the algorithm's limits, and no buffer whose end would
- *   wrap the address space (such a length reaches no memory: refused
- *   before c + mlen or any other pointer is formed);
+ * - lengths within the algorithm's limits, and no buffer larger than
+ *   PTRDIFF_MAX or whose end would wrap the address space (such a length
+ *   reaches no memory: refused before c + mlen or any other pointer is
+ *   formed);
  * - NULL only with length 0 (nonce and tag never; key unless keyed);
  * - the message output aliases the message input exactly (in place) or
- *   not at all, and an opening's tag does not overlap it;
+ *   not at all, and no other input (AD, nonce, key, an opening's tag)
+ *   overlaps it: it is written progressively, so an input lying there
+ *   could be read after it changed;
  * - a sealing tag overlaps neither message, and may overlap the AD, the
  *   nonce and the key in any way (API.md: a tag output may alias its own
  *   inputs): every algorithm writes it last, after reading them all.
+ *   Inputs may overlap one another.
+ *
+ * So every layout that is not refused gives the same bytes in every tier
+ * as separate buffers: the VAES-512 GCM short path once wrote the
+ * ciphertext before it read AD lying inside it, a wrong tag on that tier
+ * only. tests/aead/test_aead_layouts.c is the contract.
  */
 
 /* [p, p + len) is a buffer that can exist: NULL only when empty, no
@@ -128,10 +137,12 @@ int hush_aead_check_args(const hush_aead_desc *d, int seal, const uint8_t *out,
         return HUSH_ERR_INVALID;
     /* the message: in place, or apart */
     if (hush_overlaps_partially(out, len, in, len)) return HUSH_ERR_INVALID;
-    /* a sealing tag over neither message (it may lie on the AD, nonce or
-     * key); an opening's tag not where the plaintext goes */
+    /* nothing else where the message output is written; a sealing tag
+     * over neither message (it may lie on the AD, nonce or key) */
     size_t tb = HUSH_AEAD_TAGBYTES;
-    if (overlaps(tag, tb, out, len) || (seal && overlaps(tag, tb, in, len)))
+    if (overlaps(tag, tb, out, len) || overlaps(ad, adlen, out, len) ||
+        overlaps(nonce, nb, out, len) || overlaps(key, kb, out, len) ||
+        (seal && overlaps(tag, tb, in, len)))
         return HUSH_ERR_INVALID;
     return HUSH_OK;
 }

@@ -34,3 +34,7 @@ if(HUSH_AEADS)
   # impossible lengths (near SIZE_MAX, limit + 1, wrapping buffers)
   hush_add_test(NAME aead_limits SOURCES test_aead_limits.c TIMEOUT 120)
 endif()
+if(HUSH_AEADS)
+  # every buffer at every offset around the others: refused or exact
+  hush_add_test(NAME aead_layouts SOURCES test_aead_layouts.c TIMEOUT 600)
+endif()
