@@ -77,7 +77,7 @@ static void *object_state(const hush_aead_ctx *k) {
 }
 
 const hush_aead_desc *hush_aead_object_desc(const hush_aead_ctx *k) {
-    return k->desc;
+    return object_live(k) ? k->desc : NULL;
 }
 const void *hush_aead_object_state(const hush_aead_ctx *k) {
     return object_state(k);
@@ -107,14 +107,6 @@ const void *hush_aead_object_state(const hush_aead_ctx *k) {
  * only. tests/aead/test_aead_layouts.c is the contract.
  */
 
-/* [p, p + len) is a buffer that can exist: NULL only when empty, no
- * larger than any C object can be (PTRDIFF_MAX), and its end does not
- * wrap. Computed on integers, never as a pointer. */
-static int span_ok(const void *p, size_t len) {
-    if (p == NULL) return len == 0;
-    return len <= PTRDIFF_MAX && len <= UINTPTR_MAX - (uintptr_t)p;
-}
-
 /* Any overlap of two buffers that both hold bytes, exact aliasing
  * included; both spans are known not to wrap. */
 static int overlaps(const void *a, size_t alen, const void *b, size_t blen) {
@@ -129,11 +121,12 @@ int hush_aead_check_args(const hush_aead_desc *d, int seal, const uint8_t *out,
     if (d == NULL) return HUSH_ERR_INVALID;
     if ((uint64_t)len > d->max_mlen || (uint64_t)adlen > d->max_adlen)
         return HUSH_ERR_INVALID;
-    if (!span_ok(out, len) || !span_ok(in, len) || !span_ok(ad, adlen))
+    if (!hush_span_ok(out, len) || !hush_span_ok(in, len) ||
+        !hush_span_ok(ad, adlen))
         return HUSH_ERR_INVALID;
     size_t nb = d->noncebytes, kb = key != NULL ? d->keybytes : 0;
-    if (tag == NULL || !span_ok(tag, HUSH_AEAD_TAGBYTES) || nonce == NULL ||
-        !span_ok(nonce, nb) || !span_ok(key, kb))
+    if (tag == NULL || !hush_span_ok(tag, HUSH_AEAD_TAGBYTES) ||
+        nonce == NULL || !hush_span_ok(nonce, nb) || !hush_span_ok(key, kb))
         return HUSH_ERR_INVALID;
     /* the message: in place, or apart */
     if (hush_overlaps_partially(out, len, in, len)) return HUSH_ERR_INVALID;
@@ -152,7 +145,7 @@ int hush_aead_check_args(const hush_aead_desc *d, int seal, const uint8_t *out,
 static int combined_ok(const hush_aead_desc *d, const uint8_t *c, size_t mlen) {
     return d != NULL && c != NULL && (uint64_t)mlen <= d->max_mlen &&
            mlen <= SIZE_MAX - HUSH_AEAD_TAGBYTES &&
-           span_ok(c, mlen + HUSH_AEAD_TAGBYTES);
+           hush_span_ok(c, mlen + HUSH_AEAD_TAGBYTES);
 }
 
 /* After a seal or open: clears the vector registers unless the algorithm

@@ -105,7 +105,9 @@ struct hush_aead_stream_ops {
                        uint8_t tag[16], const uint8_t *expected);
 };
 
-/* A keyed object's descriptor and state (aead.c), for the streaming layer. */
+/* A keyed object's descriptor and state (aead.c), for the streaming layer.
+ * The descriptor is NULL for an object that is not live (freed, or zeroed
+ * in a forked child). */
 const hush_aead_desc *hush_aead_object_desc(const hush_aead_ctx *k);
 const void *hush_aead_object_state(const hush_aead_ctx *k);
 

@@ -68,7 +68,8 @@ int hush_aead_stream_copy(hush_aead_stream *dst, const hush_aead_stream *src,
     const hush_aead_desc *d = hush_aead_object_desc(k);
     const void *key = hush_aead_object_state(k);
     /* the key state is secret: compared without an early exit */
-    if (d != h->desc || !hush_ct_equal(key, h->key, d->state_bytes))
+    if (d == NULL || d != h->desc ||
+        !hush_ct_equal(key, h->key, d->state_bytes))
         return HUSH_ERR_INVALID;
     if (dst != src) memcpy(dst, src, sizeof *dst);
     header(dst)->key = key;
@@ -85,6 +86,7 @@ int hush_aead_stream_init(hush_aead_stream *s, const hush_aead_ctx *k,
     if (direction != HUSH_AEAD_SEAL && direction != HUSH_AEAD_OPEN)
         return HUSH_ERR_INVALID;
     const hush_aead_desc *d = hush_aead_object_desc(k);
+    if (d == NULL) return HUSH_ERR_INVALID; /* freed, or wiped by fork */
     if (d->stream == NULL) return HUSH_ERR_UNSUPPORTED;
     HUSH_WIPE_OBJ(s); /* whatever message it held, and a zeroed state */
     stream_header *h = header(s);
@@ -103,7 +105,8 @@ int hush_aead_stream_ad(hush_aead_stream *s, const uint8_t *ad, size_t adlen) {
     if (s == NULL) return HUSH_ERR_INVALID;
     stream_header *h = live(s, PHASE_AD);
     if (h == NULL) return HUSH_ERR_STATE;
-    if (hush_missing(ad, adlen) || !within(h->adlen, adlen, h->desc->max_adlen))
+    if (!hush_span_ok(ad, adlen) ||
+        !within(h->adlen, adlen, h->desc->max_adlen))
         return HUSH_ERR_INVALID;
     if (adlen == 0) return HUSH_OK;
     h->desc->stream->ad(message_state(s), h->key, ad, adlen);
@@ -124,7 +127,7 @@ int hush_aead_stream_update(hush_aead_stream *s, uint8_t *out,
     if (s == NULL) return HUSH_ERR_INVALID;
     stream_header *h = live(s, 0);
     if (h == NULL) return HUSH_ERR_STATE;
-    if (hush_missing(out, len) || hush_missing(in, len) ||
+    if (!hush_span_ok(out, len) || !hush_span_ok(in, len) ||
         hush_overlaps_partially(out, len, in, len) ||
         !within(h->mlen, len, h->desc->max_mlen))
         return HUSH_ERR_INVALID;

@@ -106,6 +106,15 @@ static inline int hush_overlaps_partially(const void *a, size_t alen,
     return x < y + blen && y < x + alen;
 }
 
+/* 1 when [p, p + len) is a buffer that can exist: NULL only when empty,
+ * no larger than any C object (PTRDIFF_MAX), its end not wrapping the
+ * address space. On integers, so it may be asked of any length before a
+ * pointer p + len is formed. */
+static inline int hush_span_ok(const void *p, size_t len) {
+    if (p == NULL) return len == 0;
+    return len <= PTRDIFF_MAX && len <= UINTPTR_MAX - (uintptr_t)p;
+}
+
 /* 1 when a buffer is NULL although its length says there is data. */
 static inline int hush_missing(const void *p, size_t len) {
     return p == NULL && len != 0;

@@ -9,6 +9,9 @@
  * above PTRDIFF_MAX (no C object is that large) and a buffer whose end
  * would wrap the address space are refused the same way.
  *
+ * The streaming form (hush_aead_stream_ad and _update) refuses the same
+ * lengths, and a freed keyed object starts no stream.
+ *
  * The lengths at the limit and just under it are accepted: that is checked
  * through the generic layer's argument check (hush_aead_check_args), since
  * running the algorithms over 64 GiB or more is not a unit test. Each
@@ -48,6 +51,7 @@ static const char *form_names[] = {"hush_aead_encrypt",
                                    "hush_aead_open_detached"};
 
 static uint8_t in[256], out[256], tag[16], ad[64], nonce[24], key[32];
+static hush_secret *s2_holder;
 
 static int call(enum form f, hush_aead_alg a, const hush_aead_ctx *k,
                 uint8_t *o, const uint8_t *i, size_t len, size_t adlen) {
@@ -149,7 +153,51 @@ static void run_algorithm(void *arg) {
         expect_refused((enum form)f, a, k, top, top, 200, 0,
                        "in place, wrapping the address space");
     }
+    /* the streaming form: the same lengths for the AD and the data */
+    for (int dir = HUSH_AEAD_SEAL; dir <= HUSH_AEAD_OPEN; dir++) {
+        hush_aead_stream st;
+        if (hush_aead_stream_init(&st, k, dir, nonce) != HUSH_OK) continue;
+        for (size_t j = 0; j < nimpossible; j++) {
+            memset(out, 0xa5, sizeof out);
+            int r1 = hush_aead_stream_ad(&st, ad, impossible[j]);
+            int r2 = hush_aead_stream_update(&st, out, in, impossible[j]);
+            int untouched = out[0] == 0xa5 && out[sizeof out - 1] == 0xa5;
+            if (r1 != HUSH_ERR_INVALID || r2 != HUSH_ERR_INVALID ||
+                !untouched) {
+                fprintf(stderr, "%s stream: length %#zx: ad %d, update %d%s\n",
+                        hush_aead_name(a), impossible[j], r1, r2,
+                        untouched ? "" : ", output written");
+                child_bad = 1;
+            }
+        }
+        uint8_t *top = (uint8_t *)(UINTPTR_MAX - 99);
+        if (hush_aead_stream_update(&st, top, in, 200) != HUSH_ERR_INVALID ||
+            hush_aead_stream_update(&st, out, top, 200) != HUSH_ERR_INVALID) {
+            fprintf(stderr, "%s stream: a wrapping buffer accepted\n",
+                    hush_aead_name(a));
+            child_bad = 1;
+        }
+        hush_aead_stream_abort(&st);
+    }
     hush_aead_free(k);
+    /* a freed object starts no stream */
+    hush_aead_stream st;
+    hush_aead_ctx *again = NULL;
+    if (hush_secret_from(&s2_holder, key, d->keybytes, HUSH_SECRET_HARDENED) ==
+            HUSH_OK &&
+        hush_aead_new(&again, a, s2_holder) == HUSH_OK) {
+        /* a fully granted slot is pooled: the freed object's memory stays
+         * mapped (zeroed), so reading it is no fault */
+        int pooled = (hush_secret_status(s2_holder) & 0x3f) == 0x3f;
+        hush_aead_free(again);
+        if (pooled && hush_aead_stream_init(&st, again, HUSH_AEAD_SEAL,
+                                            nonce) != HUSH_ERR_INVALID) {
+            fprintf(stderr, "%s stream: a freed object accepted\n",
+                    hush_aead_name(a));
+            child_bad = 1;
+        }
+        hush_secret_destroy(s2_holder);
+    }
     hush_secret_destroy(s);
     _exit(child_bad);
 }
