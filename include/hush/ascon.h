@@ -49,9 +49,11 @@ typedef struct hush_ascon_ctx {
 
 /*
  * One-shot functions. The output may alias the input. NULL is allowed for
- * an input of length 0. The void functions write nothing when given NULL
- * with a length. Ascon-CXOF128: the customization string is at most 256
- * bytes (2048 bits), else HUSH_ERR_INVALID.
+ * an input of length 0; the void functions given NULL with a length (or a
+ * NULL context to init) report misuse and abort (hush_set_misuse_handler).
+ * Absorbing into or squeezing a context that was never initialised is
+ * HUSH_ERR_STATE, like a zeroed one. Ascon-CXOF128: the customization string is
+ * at most 256 bytes (2048 bits), else HUSH_ERR_INVALID.
  */
 HUSH_API void hush_ascon_hash256(uint8_t out[32], const void *in, size_t len);
 HUSH_API void hush_ascon_xof128(uint8_t *out, size_t outlen, const void *in,

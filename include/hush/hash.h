@@ -28,8 +28,11 @@ typedef struct hush_sha256_ctx {
     uint64_t reserved[2]; /* zero; keeps the size at 128 for future use */
 } hush_sha256_ctx;
 
-/* One-shot digest. out may alias in. NULL in is allowed when len is 0;
- * NULL where data is required does nothing (there is no error to return). */
+/* One-shot digest. out may alias in. NULL in is allowed when len is 0.
+ * Misuse, reported through hush_set_misuse_handler and then aborting (no
+ * error can be returned): NULL out, NULL data with a nonzero length, a
+ * NULL context, and a context that init did not set up or that final has
+ * wiped (update and final check the implementation table it stores). */
 HUSH_API void hush_sha256(uint8_t out[32], const void *in, size_t len);
 HUSH_API void hush_sha256_init(hush_sha256_ctx *c);
 HUSH_API void hush_sha256_update(hush_sha256_ctx *c, const void *in,

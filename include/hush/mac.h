@@ -26,6 +26,10 @@ typedef struct hush_hmac_sha256_ctx {
     hush_sha256_ctx outer;
 } hush_hmac_sha256_ctx;
 
+/* NULL output, NULL key or data with a nonzero length, and a context that
+ * init did not set up or that final wiped are misuse (abort, see
+ * hush_set_misuse_handler), as for SHA-256; so are hkdf_sha256_extract's
+ * NULL prk, salt or ikm with a length. */
 HUSH_API void hush_hmac_sha256(uint8_t out[32], const void *key, size_t keylen,
                                const void *msg, size_t len);
 HUSH_API void hush_hmac_sha256_init(hush_hmac_sha256_ctx *c, const void *key,

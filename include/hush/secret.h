@@ -17,7 +17,9 @@
 extern "C" {
 #endif
 
-/* Overwrites len bytes with zeros in a way the compiler cannot remove. */
+/* Overwrites len bytes with zeros in a way the compiler cannot remove.
+ * NULL wipes nothing whatever len says (like free(NULL), so clean-up code
+ * need not test): the one NULL with a length that is not misuse. */
 HUSH_API void hush_wipe(void *p, size_t len);
 
 /* 1 if equal, 0 if not; the time taken does not depend on the contents. */

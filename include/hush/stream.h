@@ -13,7 +13,13 @@ extern "C" {
 /* RFC 8439 ChaCha20: 96-bit nonce, 32-bit block counter starting at
  * `counter`; it wraps modulo 2^32 (to 0, the nonce unchanged). Callers must
  * not rely on the wrap: the AEAD refuses messages that would reach it.
- * out == in is allowed; NULL is allowed when len is 0. */
+ * out == in is allowed; NULL is allowed when len is 0 (nothing is read).
+ *
+ * Misuse in every function of this header, reported through
+ * hush_set_misuse_handler and then aborting: NULL data, output, nonce or
+ * key where the call reads or writes them, a NULL context, and a Poly1305
+ * or AES context that init did not set up (zeroed, wiped, never
+ * initialised) or that poly1305_final wiped. */
 HUSH_API void hush_chacha20_xor(uint8_t *out, const uint8_t *in, size_t len,
                                 const uint8_t nonce[12], const uint8_t key[32],
                                 uint32_t counter);

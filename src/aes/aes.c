@@ -4,6 +4,7 @@
  * therefore never chosen by default (see aes_table.c).
  */
 #include "aes/aes_impl.h"
+#include "core/misuse.h"
 #include "core/registers.h"
 
 static const hush_impl_entry aes_impls[] = {
@@ -35,24 +36,35 @@ int hush_aes_init(hush_aes_ctx *c, const uint8_t *key, size_t keylen) {
     return HUSH_OK;
 }
 
+/* The context's key, checked: set up by hush_aes_init (a zeroed, wiped or
+ * never initialised context has no valid table and is reported). */
+#define CHECKED_KEY(k, c)                                                      \
+    HUSH_REQUIRE((c) != NULL, HUSH_MISUSE_NULL_CTX);                           \
+    const hush_aes_key *k = (const hush_aes_key *)(const void *)(c);           \
+    HUSH_REQUIRE(hush_ops_valid(&hush_prim_aes, k->ops), HUSH_MISUSE_DEAD_CTX)
+
 void hush_aes_encrypt_block(const hush_aes_ctx *c, uint8_t out[16],
                             const uint8_t in[16]) {
-    const hush_aes_key *k = (const hush_aes_key *)(const void *)c;
+    CHECKED_KEY(k, c);
+    HUSH_REQUIRE(out != NULL && in != NULL, "NULL block");
     k->ops->encrypt(k, out, in, 1);
     hush_clear_vector_registers();
 }
 
 void hush_aes_decrypt_block(const hush_aes_ctx *c, uint8_t out[16],
                             const uint8_t in[16]) {
-    const hush_aes_key *k = (const hush_aes_key *)(const void *)c;
+    CHECKED_KEY(k, c);
+    HUSH_REQUIRE(out != NULL && in != NULL, "NULL block");
     k->ops->decrypt(k, out, in, 1);
     hush_clear_vector_registers();
 }
 
 void hush_aes_ctr_xor(const hush_aes_ctx *c, uint8_t *out, const uint8_t *in,
                       size_t len, const uint8_t iv[16]) {
-    if (len == 0) return;
-    const hush_aes_key *k = (const hush_aes_key *)(const void *)c;
+    CHECKED_KEY(k, c);
+    if (len == 0) return; /* nothing is read or written: NULL is fine */
+    HUSH_REQUIRE(out != NULL && in != NULL, HUSH_MISUSE_NULL_DATA);
+    HUSH_REQUIRE(iv != NULL, "NULL counter block");
     uint8_t ctr[16]; /* not secret: the counter block */
     memcpy(ctr, iv, 16);
     k->ops->ctr(k, out, in, len, ctr);

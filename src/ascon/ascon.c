@@ -6,6 +6,7 @@
  * call for all the whole blocks of each call.
  */
 #include "ascon/ascon_impl.h"
+#include "core/misuse.h"
 
 static const hush_impl_entry ascon_impls[] = {
 #if defined(HUSH_X86_64)
@@ -104,12 +105,12 @@ static void absorb_customization(uint64_t s[5], const hush_ascon_ops *ops,
 }
 
 void hush_ascon_hash256_init(hush_ascon_ctx *c) {
-    if (c == NULL) return;
+    HUSH_REQUIRE(c != NULL, HUSH_MISUSE_NULL_CTX);
     sponge_start(c, ASCON_KIND_HASH256, hash256_initial);
 }
 
 void hush_ascon_xof128_init(hush_ascon_ctx *c) {
-    if (c == NULL) return;
+    HUSH_REQUIRE(c != NULL, HUSH_MISUSE_NULL_CTX);
     sponge_start(c, ASCON_KIND_XOF128, xof128_initial);
 }
 
@@ -125,7 +126,10 @@ int hush_ascon_cxof128_init(hush_ascon_ctx *c, const void *cs, size_t cslen) {
 int hush_ascon_absorb(hush_ascon_ctx *c, const void *in, size_t len) {
     if (c == NULL) return HUSH_ERR_INVALID;
     ascon_sponge *sp = sponge_of(c);
-    if (sp->phase != ASCON_PHASE_ABSORBING) return HUSH_ERR_STATE;
+    /* a context never initialised may hold any phase: its table decides */
+    if (sp->phase != ASCON_PHASE_ABSORBING ||
+        !hush_ops_valid(&hush_prim_ascon, sp->ops))
+        return HUSH_ERR_STATE;
     if (hush_missing(in, len)) return HUSH_ERR_INVALID;
     if (len == 0) return HUSH_OK; /* in may be NULL */
     const uint8_t *p = in;
@@ -181,8 +185,9 @@ static void sponge_squeeze(ascon_sponge *sp, uint8_t *out, size_t outlen) {
 int hush_ascon_squeeze(hush_ascon_ctx *c, uint8_t *out, size_t outlen) {
     if (c == NULL) return HUSH_ERR_INVALID;
     ascon_sponge *sp = sponge_of(c);
-    if (sp->phase != ASCON_PHASE_ABSORBING &&
-        sp->phase != ASCON_PHASE_SQUEEZING)
+    if ((sp->phase != ASCON_PHASE_ABSORBING &&
+         sp->phase != ASCON_PHASE_SQUEEZING) ||
+        !hush_ops_valid(&hush_prim_ascon, sp->ops))
         return HUSH_ERR_STATE;
     if (sp->kind == ASCON_KIND_HASH256) {
         /* a Hash256 context is wiped by its one squeeze, so a squeezing
@@ -227,14 +232,17 @@ static void sponge_oneshot(const uint64_t initial[5], const uint8_t *cs,
 }
 
 void hush_ascon_hash256(uint8_t out[32], const void *in, size_t len) {
-    if (out == NULL || hush_missing(in, len)) return;
+    HUSH_REQUIRE(out != NULL, HUSH_MISUSE_NULL_OUT);
+    HUSH_REQUIRE(!hush_missing(in, len), HUSH_MISUSE_NULL_DATA);
     sponge_oneshot(hash256_initial, NULL, 0, 0, out, HUSH_ASCON_HASH256_BYTES,
                    in, len);
 }
 
 void hush_ascon_xof128(uint8_t *out, size_t outlen, const void *in,
                        size_t len) {
-    if (hush_missing(out, outlen) || hush_missing(in, len)) return;
+    HUSH_REQUIRE(!hush_missing(out, outlen),
+                 "NULL output with a nonzero length");
+    HUSH_REQUIRE(!hush_missing(in, len), HUSH_MISUSE_NULL_DATA);
     sponge_oneshot(xof128_initial, NULL, 0, 0, out, outlen, in, len);
 }
 

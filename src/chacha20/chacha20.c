@@ -2,6 +2,7 @@
  * ChaCha20 and XChaCha20 entry points and the implementation registry.
  */
 #include "chacha20/chacha20_impl.h"
+#include "core/misuse.h"
 
 static const hush_impl_entry chacha20_impls[] = {
 #if defined(HUSH_X86_64)
@@ -15,8 +16,9 @@ HUSH_DEFINE_PRIMITIVE(chacha20, chacha20_impls);
 void hush_chacha20_xor(uint8_t *out, const uint8_t *in, size_t len,
                        const uint8_t nonce[12], const uint8_t key[32],
                        uint32_t counter) {
-    if (len == 0 || out == NULL || in == NULL || nonce == NULL || key == NULL)
-        return;
+    if (len == 0) return; /* nothing is read or written: NULL is fine */
+    HUSH_REQUIRE(out != NULL && in != NULL, HUSH_MISUSE_NULL_DATA);
+    HUSH_REQUIRE(nonce != NULL && key != NULL, "NULL nonce or key");
     const hush_chacha20_ops *ops = hush_ops(&hush_prim_chacha20);
     uint32_t s[16];
     hush_chacha20_ietf_state(s, key, nonce, counter);
@@ -37,8 +39,9 @@ void hush_chacha20_xor(uint8_t *out, const uint8_t *in, size_t len,
 void hush_xchacha20_xor(uint8_t *out, const uint8_t *in, size_t len,
                         const uint8_t nonce[24], const uint8_t key[32],
                         uint64_t counter) {
-    if (len == 0 || out == NULL || in == NULL || nonce == NULL || key == NULL)
-        return;
+    if (len == 0) return; /* nothing is read or written: NULL is fine */
+    HUSH_REQUIRE(out != NULL && in != NULL, HUSH_MISUSE_NULL_DATA);
+    HUSH_REQUIRE(nonce != NULL && key != NULL, "NULL nonce or key");
     const hush_chacha20_ops *ops = hush_ops(&hush_prim_chacha20);
     uint32_t s[16];
     hush_xchacha20_state(s, key, nonce, counter);

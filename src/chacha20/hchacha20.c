@@ -13,6 +13,7 @@
  * array, no hush_wipe (docs/perf/chacha20.md, HChaCha20).
  */
 #include "chacha20/chacha20_impl.h"
+#include "core/misuse.h"
 
 /* Writes HChaCha20(key, nonce) to out (32 bytes), leaving key-derived
  * words wherever the compiler spilled them: inlined only into
@@ -51,11 +52,13 @@ hchacha20_permute(uint8_t out[32], const uint8_t nonce[16],
 
 #if defined(__x86_64__) && defined(__OPTIMIZE__)
 /* noinline: inlined into hush_xchacha20_state, the asm could zero what
- * that function keeps in its own red zone. */
-__attribute__((noinline)) void hush_hchacha20(uint8_t out[32],
-                                              const uint8_t nonce[16],
-                                              const uint8_t key[32]) {
-    if (out == NULL || nonce == NULL || key == NULL) return;
+ * that function keeps in its own red zone. The argument check lives in
+ * hush_hchacha20: a call to the misuse report, even on a cold path, would
+ * cost this function its leaf frame (the spills would leave the red
+ * zone). */
+static __attribute__((noinline)) void hchacha20_leaf(uint8_t out[32],
+                                                     const uint8_t nonce[16],
+                                                     const uint8_t key[32]) {
     hchacha20_permute(out, nonce, key);
     /*
      * This function calls nothing, so gcc and clang keep its spills (at
@@ -91,13 +94,19 @@ static __attribute__((noinline)) void hchacha20_frame(uint8_t out[32],
     hchacha20_permute(out, nonce, key);
 }
 
-void hush_hchacha20(uint8_t out[32], const uint8_t nonce[16],
-                    const uint8_t key[32]) {
-    if (out == NULL || nonce == NULL || key == NULL) return;
+static void hchacha20_leaf(uint8_t out[32], const uint8_t nonce[16],
+                           const uint8_t key[32]) {
     hchacha20_frame(out, nonce, key);
     hush_scrub_stack(512);
 }
 #endif
+
+void hush_hchacha20(uint8_t out[32], const uint8_t nonce[16],
+                    const uint8_t key[32]) {
+    HUSH_REQUIRE(out != NULL && nonce != NULL && key != NULL,
+                 "NULL output, nonce or key");
+    hchacha20_leaf(out, nonce, key); /* a tail call: same frame position */
+}
 
 void hush_xchacha20_state(uint32_t s[16], const uint8_t key[32],
                           const uint8_t nonce[24], uint64_t counter) {
@@ -106,7 +115,7 @@ void hush_xchacha20_state(uint32_t s[16], const uint8_t key[32],
     s[2] = HUSH_CHACHA_C2;
     s[3] = HUSH_CHACHA_C3;
     /* the subkey goes straight into words 4-11 (little-endian target) */
-    hush_hchacha20((uint8_t *)&s[4], nonce, key);
+    hchacha20_leaf((uint8_t *)&s[4], nonce, key); /* arguments are valid */
     s[12] = (uint32_t)counter;
     s[13] = (uint32_t)(counter >> 32);
     s[14] = hush_load32_le(nonce + 16);

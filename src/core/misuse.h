@@ -19,4 +19,18 @@
 __attribute__((cold, noreturn)) void hush_misuse(const char *function,
                                                  const char *problem);
 
+/* Reports misuse in the calling function unless cond holds. */
+#define HUSH_REQUIRE(cond, problem)                                            \
+    do {                                                                       \
+        if (__builtin_expect(!(cond), 0)) hush_misuse(__func__, problem);      \
+    } while (0)
+
+/* The usual problems, worded once. */
+#define HUSH_MISUSE_NULL_CTX "NULL context"
+#define HUSH_MISUSE_DEAD_CTX                                                   \
+    "context not initialised, or used after final or a wipe"
+#define HUSH_MISUSE_NULL_DATA "NULL data with a nonzero length"
+#define HUSH_MISUSE_NULL_OUT  "NULL output"
+#define HUSH_MISUSE_NULL_KEY  "NULL key"
+
 #endif

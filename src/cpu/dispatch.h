@@ -59,6 +59,17 @@ static inline const hush_impl_entry *hush_chosen(hush_primitive *p) {
     return i;
 }
 
+/* 1 if ops is the table of one of p's implementations. A context checks
+ * the table it stored at init this way before calling through it: one
+ * that was never initialised, or was wiped by final (NULL), fails, so no
+ * call ever jumps through a pointer read from a dead context. A few
+ * compares against the registry, once per call. */
+static inline int hush_ops_valid(const hush_primitive *p, const void *ops) {
+    for (size_t i = 0; i < p->count; i++)
+        if (p->impls[i].ops == ops) return 1;
+    return 0;
+}
+
 /* The function table of p's chosen implementation. */
 static inline const void *hush_ops(hush_primitive *p) {
     return hush_chosen(p)->ops;

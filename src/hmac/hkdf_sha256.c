@@ -6,6 +6,7 @@
  * Every temporary that holds the PRK or output keying material is wiped.
  */
 #include "core/internal.h"
+#include "core/misuse.h"
 #include "sha256/sha256_impl.h"
 
 /* info is read again for every output block, so output written into it
@@ -19,6 +20,10 @@ static int info_clobbered(const uint8_t *out, size_t outlen, const void *info,
 
 void hush_hkdf_sha256_extract(uint8_t prk[32], const void *salt, size_t saltlen,
                               const void *ikm, size_t ikmlen) {
+    HUSH_REQUIRE(prk != NULL, HUSH_MISUSE_NULL_OUT);
+    HUSH_REQUIRE(!hush_missing(salt, saltlen),
+                 "NULL salt with a nonzero length");
+    HUSH_REQUIRE(!hush_missing(ikm, ikmlen), HUSH_MISUSE_NULL_DATA);
     /* An empty salt is HMAC's empty key, i.e. a block of zero bytes: the
      * same key as RFC 5869's "string of HashLen zeros". */
     hush_hmac_sha256(prk, salt, saltlen, ikm, ikmlen);

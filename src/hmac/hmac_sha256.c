@@ -8,21 +8,22 @@
  * stack only while init runs and are wiped before it returns.
  */
 #include "core/internal.h"
+#include "core/misuse.h"
 #include "core/registers.h"
 #include "sha256/sha256_impl.h"
 
 #define BLOCK 64
 
+/* Both halves set up by init and not yet wiped by final. */
+static int live(const hush_hmac_sha256_ctx *c) {
+    return hush_ops_valid(&hush_prim_sha256, c->inner.impl) &&
+           hush_ops_valid(&hush_prim_sha256, c->outer.impl);
+}
+
 void hush_hmac_sha256_init(hush_hmac_sha256_ctx *c, const void *key,
                            size_t keylen) {
-    if (c == NULL) return;
-    if (hush_missing(key, keylen)) {
-        /* no key to use: leave a context that cannot be mistaken for one
-         * keyed with the empty key (its final writes the MAC of nothing
-         * under a zero state, which no real key produces) */
-        HUSH_SHA256_WIPE_OBJ(c);
-        return;
-    }
+    HUSH_REQUIRE(c != NULL, HUSH_MISUSE_NULL_CTX);
+    HUSH_REQUIRE(!hush_missing(key, keylen), "NULL key with a nonzero length");
     uint8_t pad[BLOCK]; /* K0 ^ ipad, then K0 ^ opad: key material, wiped */
     size_t i;
 
@@ -49,27 +50,30 @@ void hush_hmac_sha256_init(hush_hmac_sha256_ctx *c, const void *key,
 
 void hush_hmac_sha256_update(hush_hmac_sha256_ctx *c, const void *in,
                              size_t len) {
-    if (c == NULL) return;
+    HUSH_REQUIRE(c != NULL, HUSH_MISUSE_NULL_CTX);
+    HUSH_REQUIRE(live(c), HUSH_MISUSE_DEAD_CTX);
+    HUSH_REQUIRE(!hush_missing(in, len), HUSH_MISUSE_NULL_DATA);
     hush_sha256_update(&c->inner, in, len);
 }
 
 void hush_hmac_sha256_final(hush_hmac_sha256_ctx *c, uint8_t out[32]) {
-    if (c == NULL) return;
-    if (out != NULL && c->inner.impl != NULL && c->outer.impl != NULL) {
-        uint8_t inner_digest[32]; /* derived from the key: wiped */
-        hush_sha256_final(&c->inner, inner_digest);
-        hush_sha256_update(&c->outer, inner_digest, sizeof inner_digest);
-        hush_sha256_final(&c->outer, out);
-        HUSH_SHA256_WIPE_OBJ(&inner_digest);
-    }
+    HUSH_REQUIRE(c != NULL, HUSH_MISUSE_NULL_CTX);
+    HUSH_REQUIRE(live(c), HUSH_MISUSE_DEAD_CTX);
+    HUSH_REQUIRE(out != NULL, HUSH_MISUSE_NULL_OUT);
+    uint8_t inner_digest[32]; /* derived from the key: wiped */
+    hush_sha256_final(&c->inner, inner_digest);
+    hush_sha256_update(&c->outer, inner_digest, sizeof inner_digest);
+    hush_sha256_final(&c->outer, out);
+    HUSH_SHA256_WIPE_OBJ(&inner_digest);
     HUSH_SHA256_WIPE_OBJ(c);
     hush_clear_vector_registers(); /* key-derived states passed through */
 }
 
 void hush_hmac_sha256(uint8_t out[32], const void *key, size_t keylen,
                       const void *msg, size_t len) {
-    if (out == NULL || hush_missing(key, keylen) || hush_missing(msg, len))
-        return;
+    HUSH_REQUIRE(out != NULL, HUSH_MISUSE_NULL_OUT);
+    HUSH_REQUIRE(!hush_missing(key, keylen), "NULL key with a nonzero length");
+    HUSH_REQUIRE(!hush_missing(msg, len), HUSH_MISUSE_NULL_DATA);
     hush_hmac_sha256_ctx c;
     hush_hmac_sha256_init(&c, key, keylen);
     hush_hmac_sha256_update(&c, msg, len);

@@ -2,6 +2,7 @@
  * Poly1305 entry points: the incremental context (buffering of partial
  * blocks) over a tier's block function, and the implementation registry.
  */
+#include "core/misuse.h"
 #include "poly1305/poly1305_impl.h"
 
 static const hush_impl_entry poly1305_impls[] = {
@@ -32,8 +33,14 @@ static poly1305_ctx_layout *layout(hush_poly1305_ctx *c) {
     return (poly1305_ctx_layout *)(void *)c->opaque;
 }
 
+/* A context that init set up and final has not wiped. */
+static int live(const poly1305_ctx_layout *x) {
+    return hush_ops_valid(&hush_prim_poly1305, x->ops);
+}
+
 void hush_poly1305_init(hush_poly1305_ctx *c, const uint8_t key[32]) {
-    if (c == NULL || key == NULL) return;
+    HUSH_REQUIRE(c != NULL, HUSH_MISUSE_NULL_CTX);
+    HUSH_REQUIRE(key != NULL, HUSH_MISUSE_NULL_KEY);
     poly1305_ctx_layout *x = layout(c);
     x->ops = hush_ops(&hush_prim_poly1305);
     x->buffered = 0;
@@ -41,9 +48,11 @@ void hush_poly1305_init(hush_poly1305_ctx *c, const uint8_t key[32]) {
 }
 
 void hush_poly1305_update(hush_poly1305_ctx *c, const void *in, size_t len) {
-    if (c == NULL || in == NULL || len == 0) return;
+    HUSH_REQUIRE(c != NULL, HUSH_MISUSE_NULL_CTX);
     poly1305_ctx_layout *x = layout(c);
-    if (x->ops == NULL) return; /* already final: the context is wiped */
+    HUSH_REQUIRE(live(x), HUSH_MISUSE_DEAD_CTX);
+    HUSH_REQUIRE(!hush_missing(in, len), HUSH_MISUSE_NULL_DATA);
+    if (len == 0) return;
     const uint8_t *p = in;
     if (x->buffered) {
         size_t take = 16 - x->buffered;
@@ -62,24 +71,26 @@ void hush_poly1305_update(hush_poly1305_ctx *c, const void *in, size_t len) {
 }
 
 void hush_poly1305_final(hush_poly1305_ctx *c, uint8_t tag[16]) {
-    if (c == NULL) return;
+    HUSH_REQUIRE(c != NULL, HUSH_MISUSE_NULL_CTX);
     poly1305_ctx_layout *x = layout(c);
-    if (tag != NULL && x->ops != NULL) {
-        if (x->buffered) {
-            /* RFC 8439: a short last block gets a 1 byte, then zeros, and
-             * no 2^128 term */
-            x->buf[x->buffered] = 1;
-            memset(x->buf + x->buffered + 1, 0, 15 - x->buffered);
-            x->ops->blocks(x->state, x->buf, 16, 0);
-        }
-        x->ops->finish(x->state, tag);
+    HUSH_REQUIRE(live(x), HUSH_MISUSE_DEAD_CTX);
+    HUSH_REQUIRE(tag != NULL, HUSH_MISUSE_NULL_OUT);
+    if (x->buffered) {
+        /* RFC 8439: a short last block gets a 1 byte, then zeros, and no
+         * 2^128 term */
+        x->buf[x->buffered] = 1;
+        memset(x->buf + x->buffered + 1, 0, 15 - x->buffered);
+        x->ops->blocks(x->state, x->buf, 16, 0);
     }
+    x->ops->finish(x->state, tag);
     HUSH_WIPE_OBJ(c);
 }
 
 void hush_poly1305(uint8_t tag[16], const void *msg, size_t len,
                    const uint8_t key[32]) {
-    if (tag == NULL || key == NULL || (msg == NULL && len != 0)) return;
+    HUSH_REQUIRE(tag != NULL, HUSH_MISUSE_NULL_OUT);
+    HUSH_REQUIRE(key != NULL, HUSH_MISUSE_NULL_KEY);
+    HUSH_REQUIRE(!hush_missing(msg, len), HUSH_MISUSE_NULL_DATA);
     hush_poly1305_ctx c;
     hush_poly1305_init(&c, key);
     hush_poly1305_update(&c, msg, len);

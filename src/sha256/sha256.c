@@ -3,6 +3,7 @@
  * context (buffering, padding, output) and the one-shot and two-message
  * calls. The tiers only ever see whole blocks.
  */
+#include "core/misuse.h"
 #include "sha256/sha256_impl.h"
 
 static const hush_impl_entry sha256_impls[] = {
@@ -44,8 +45,13 @@ static size_t build_tail(uint8_t tail[128], const uint8_t *rest, size_t rem,
     return nblocks;
 }
 
+/* A context that init set up and final has not wiped. */
+static int live(const hush_sha256_ctx *c) {
+    return hush_ops_valid(&hush_prim_sha256, c->impl);
+}
+
 void hush_sha256_init(hush_sha256_ctx *c) {
-    if (c == NULL) return;
+    HUSH_REQUIRE(c != NULL, HUSH_MISUSE_NULL_CTX);
     memcpy(c->state, sha256_iv, sizeof c->state);
     c->bytes = 0;
     c->impl = hush_sha256_ops_now();
@@ -53,8 +59,10 @@ void hush_sha256_init(hush_sha256_ctx *c) {
 }
 
 void hush_sha256_update(hush_sha256_ctx *c, const void *in, size_t len) {
-    /* impl is NULL only in a context that was wiped or never initialised */
-    if (c == NULL || c->impl == NULL || in == NULL || len == 0) return;
+    HUSH_REQUIRE(c != NULL, HUSH_MISUSE_NULL_CTX);
+    HUSH_REQUIRE(live(c), HUSH_MISUSE_DEAD_CTX);
+    HUSH_REQUIRE(!hush_missing(in, len), HUSH_MISUSE_NULL_DATA);
+    if (len == 0) return;
     const hush_sha256_ops *ops = c->impl;
     const uint8_t *p = in;
     size_t used = (size_t)(c->bytes & 63);
@@ -77,21 +85,22 @@ void hush_sha256_update(hush_sha256_ctx *c, const void *in, size_t len) {
 }
 
 void hush_sha256_final(hush_sha256_ctx *c, uint8_t out[32]) {
-    if (c == NULL) return;
-    if (out != NULL && c->impl != NULL) {
-        const hush_sha256_ops *ops = c->impl;
-        uint8_t tail[128]; /* the message's last bytes: wiped */
-        size_t nblocks =
-            build_tail(tail, c->buf, (size_t)(c->bytes & 63), c->bytes);
-        ops->blocks(c->state, tail, nblocks);
-        store_digest(out, c->state);
-        HUSH_SHA256_WIPE_OBJ(&tail);
-    }
+    HUSH_REQUIRE(c != NULL, HUSH_MISUSE_NULL_CTX);
+    HUSH_REQUIRE(live(c), HUSH_MISUSE_DEAD_CTX);
+    HUSH_REQUIRE(out != NULL, HUSH_MISUSE_NULL_OUT);
+    const hush_sha256_ops *ops = c->impl;
+    uint8_t tail[128]; /* the message's last bytes: wiped */
+    size_t nblocks =
+        build_tail(tail, c->buf, (size_t)(c->bytes & 63), c->bytes);
+    ops->blocks(c->state, tail, nblocks);
+    store_digest(out, c->state);
+    HUSH_SHA256_WIPE_OBJ(&tail);
     HUSH_SHA256_WIPE_OBJ(c);
 }
 
 void hush_sha256(uint8_t out[32], const void *in, size_t len) {
-    if (out == NULL || hush_missing(in, len)) return;
+    HUSH_REQUIRE(out != NULL, HUSH_MISUSE_NULL_OUT);
+    HUSH_REQUIRE(!hush_missing(in, len), HUSH_MISUSE_NULL_DATA);
     const hush_sha256_ops *ops = hush_sha256_ops_now();
     const uint8_t *p = in;
     uint32_t state[8];
@@ -108,9 +117,9 @@ void hush_sha256(uint8_t out[32], const void *in, size_t len) {
 
 void hush_sha256_x2(uint8_t out0[32], const void *in0, uint8_t out1[32],
                     const void *in1, size_t len) {
-    if (out0 == NULL || out1 == NULL || hush_missing(in0, len) ||
-        hush_missing(in1, len))
-        return;
+    HUSH_REQUIRE(out0 != NULL && out1 != NULL, HUSH_MISUSE_NULL_OUT);
+    HUSH_REQUIRE(!hush_missing(in0, len) && !hush_missing(in1, len),
+                 HUSH_MISUSE_NULL_DATA);
     const hush_sha256_ops *ops = hush_sha256_ops_now();
     const uint8_t *p0 = in0, *p1 = in1;
     uint32_t state0[8], state1[8];

@@ -4,3 +4,5 @@ hush_add_test(NAME dispatch_env_portable SOURCES test_dispatch.c
   ENV "HUSH_IMPL=portable;HUSH_TEST_EXPECT_ALL=portable")
 # getrandom(2) failing, by a seccomp filter in forked children
 hush_add_test(NAME random_failure SOURCES test_random_failure.c TIMEOUT 120)
+# misuse of the functions that return nothing: reported, never silent
+hush_add_test(NAME misuse SOURCES test_misuse.c TIMEOUT 120)
