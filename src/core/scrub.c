@@ -13,7 +13,11 @@
  */
 void hush_scrub_stack(size_t bytes) {
     if (bytes == 0) return;
-    size_t count = (bytes + 15) & ~(size_t)15;
+    /* exactly `bytes`, not rounded up: a caller that measured what its
+     * callee used (x25519.c) must not write below it. rsp is misaligned
+     * while rep stosb runs, which nothing observes: no call is made, and
+     * the kernel aligns a signal frame itself. */
+    size_t count = bytes;
     __asm__ __volatile__("mov %%rsp, %%r11\n\t"
                          "sub %%rcx, %%rsp\n\t"
                          "mov %%rsp, %%rdi\n\t"

@@ -44,14 +44,11 @@ void hush_x25519_mulx_base(uint8_t out[32], const uint8_t scalar[32]);
 extern const uint64_t hush_x25519_base_table[32][8][12];
 
 /*
- * Bytes of stack below hush_x25519 that the tiers may have used; the public
- * layer zeroes this much after each call so spilled field elements and
- * ladder temporaries do not outlive it. Measured with gcc 12 -O3
- * -fstack-usage: the deepest path is the portable comb (1904 bytes, plus
- * at most 816 for the inversion: the safegcd one in x25519_invert.c takes
- * 624 with its helper; 56 for fe_mul), the ifma ladder needs about
- * 1.7 KB. 8 KB leaves room for other compilers and options and costs a
- * few hundred cycles of rep stosb.
+ * Bytes of stack below hush_x25519 zeroed after a call where the tier's
+ * own use could not be measured (x25519.c measures it once per tier with
+ * hush_stack_use on x86-64: 456 to 1736 bytes with gcc 12 -O2). Only
+ * other architectures fall back on it; there it may write below a small
+ * thread stack (docs/LEAKS.md).
  */
 #define HUSH_X25519_STACK_BUDGET 8192
 
