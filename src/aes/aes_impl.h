@@ -69,6 +69,11 @@ static inline void hush_aes_expand_words(uint32_t w[60], const uint8_t *key,
                                          size_t keylen, unsigned rounds,
                                          uint32_t (*sub_word)(uint32_t)) {
     unsigned nk = (unsigned)keylen / 4, total = 4 * (rounds + 1);
+    /* Only 16-, 24- and 32-byte keys reach a tier's setup (hush_aes_init
+     * checks; the AES-GCM setups have fixed lengths). Said here for the
+     * compiler and the static analyzer, which cannot see the callers: nk
+     * is never 0 (i % nk) and w[] is always written before it is read. */
+    if (nk != 4 && nk != 6 && nk != 8) __builtin_unreachable();
     uint32_t rcon = 1;
     for (unsigned i = 0; i < nk; i++)
         w[i] = hush_load32_le(key + 4 * i);

@@ -84,6 +84,8 @@ static void table_setup(hush_aes_key *k, const uint8_t *key, size_t keylen) {
     pthread_once(&tables_once, build_tables);
     table_key *t = (table_key *)(void *)k->data;
     unsigned nk = (unsigned)keylen / 4, total = 4 * (k->rounds + 1);
+    /* 16-, 24- or 32-byte keys only (hush_aes_expand_words says why) */
+    if (nk != 4 && nk != 6 && nk != 8) __builtin_unreachable();
     uint32_t rcon = 1;
     for (unsigned i = 0; i < nk; i++)
         t->ek[i] = hush_load32_be(key + 4 * i);
