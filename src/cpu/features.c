@@ -5,6 +5,7 @@
 #include "cpu/features.h"
 
 #include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/internal.h"
@@ -39,7 +40,7 @@ static uint64_t detect(void) {
     if (c & (1u << 19)) f |= HUSH_CPU_SSE41;
     if (c & (1u << 25)) f |= HUSH_CPU_AESNI;
     if (c & (1u << 1)) f |= HUSH_CPU_PCLMUL;
-    int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
+    unsigned osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
     uint64_t xcr0 = osxsave ? xgetbv0() : 0;
     /* XMM and YMM state (bits 1, 2) saved by the OS */
     int os_avx = (xcr0 & 0x6) == 0x6;
@@ -121,11 +122,20 @@ const char *hush_cpu_features_string(void) {
     static _Atomic int ready;
     if (atomic_load_explicit(&ready, memory_order_acquire)) return text;
     char tmp[256] = "";
+    size_t used = 0;
     uint64_t f = hush_cpu_features();
     for (size_t i = 0; i < HUSH_ARRAY_LEN(feature_names); i++) {
         if (!(f & feature_names[i].bit)) continue;
-        if (tmp[0]) strcat(tmp, " ");
-        strcat(tmp, feature_names[i].name);
+        /* the names fit (about 200 bytes for all of them); were one not
+         * to, the list stops there rather than overflow */
+        size_t room = sizeof tmp - used;
+        int n = snprintf(tmp + used, room, "%s%s", used ? " " : "",
+                         feature_names[i].name);
+        if (n < 0 || (size_t)n >= room) {
+            tmp[used] = 0;
+            break;
+        }
+        used += (size_t)n;
     }
     /* every thread writes the same bytes; publish once */
     int expected = 0;
