@@ -280,8 +280,8 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
         ctr_tail(ak, R, out, in, left, ctr, pad);
         if (enc) acc = ghash_bytes(acc, s, out, left, pad);
     }
-    __m128i lens = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
-                                  (long long)((uint64_t)len * 8));
+    const uint64_t adbits = (uint64_t)adlen * 8, bits = (uint64_t)len * 8;
+    __m128i lens = _mm_set_epi64x((long long)adbits, (long long)bits);
     acc = ghash_mul1(_mm_xor_si128(acc, lens), pow_of(&s->ghash, 1));
     /* E(J0) last: public counter in, independent of the hash, so it
      * overlaps the final multiplication and is never live across the

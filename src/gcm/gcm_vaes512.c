@@ -59,6 +59,13 @@
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
+/* GCM's lengths block: the bit counts of the AD (high lane) and of the
+ * text, each as a 64-bit number */
+ALWAYS_INLINE __m128i lengths_block(size_t adlen, size_t len) {
+    const uint64_t adbits = (uint64_t)adlen * 8, bits = (uint64_t)len * 8;
+    return _mm_set_epi64x((long long)adbits, (long long)bits);
+}
+
 /* ---- GHASH in twisted V form ----
  *
  * V form (ghash_impl.h) is a block read as a big-endian 128-bit integer:
@@ -743,8 +750,7 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
             (const __m128i *)(const void *)k->pow[HUSH_GHASH_POWERS - 2 - cb]);
     }
     /* the lengths block times H in lane 1 of the same register */
-    __m128i lens = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
-                                  (long long)((uint64_t)len * 8));
+    __m128i lens = lengths_block(adlen, len);
     __m512i yl = _mm512_inserti32x4(_mm512_castsi128_si512(y), lens, 1);
     __m512i ylp = _mm512_inserti32x4(
         _mm512_castsi128_si512(ypow),
@@ -828,8 +834,7 @@ ALWAYS_INLINE void tiny_run(const gcm_state *s, uint8_t *out, const uint8_t *in,
             _mm_load_si128(
                 (const __m128i *)(const void *)pw[HUSH_GHASH_POWERS - 2]));
     }
-    __m128i lens = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
-                                  (long long)((uint64_t)len * 8));
+    __m128i lens = lengths_block(adlen, len);
     tw_mul_add128(&acc, lens,
                   _mm_load_si128((
                       const __m128i *)(const void *)pw[HUSH_GHASH_POWERS - 1]));
@@ -852,8 +857,7 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
     __m128i acc = _mm_setzero_si128();
     if (adlen) acc = ghash_bytes(acc, &f, ad, adlen);
     ctr_state c = ctr_start(hi, lo);
-    __m128i lens = _mm_set_epi64x((long long)((uint64_t)adlen * 8),
-                                  (long long)((uint64_t)len * 8));
+    __m128i lens = lengths_block(adlen, len);
     acc = crypt_pass(s, out, in, len, &c, acc, lens, R, enc, kara, 0);
     fused_launder(&f);
     _mm_storeu_si128((__m128i *)(void *)tag, tag_of(&f, hi, lo, acc, R));
