@@ -24,10 +24,10 @@ typedef struct hush_x25519_ops {
 
 extern const hush_x25519_ops hush_x25519_portable;
 
-/* out = 1/x mod p fully reduced (0 for x = 0 mod p), for any x < 2^256 as
- * four little-endian words; constant time (x25519_invert.c, safegcd).
- * out may alias x. */
-void hush_x25519_invert(uint64_t out[4], const uint64_t x[4]);
+/* out = 1/in mod p fully reduced (0 for in = 0 mod p), for any in < 2^256
+ * as four little-endian words; constant time (x25519_invert.c, safegcd).
+ * out may alias in. */
+void hush_x25519_invert(uint64_t out[4], const uint64_t in[4]);
 #if defined(HUSH_X86_64)
 extern const hush_x25519_ops hush_x25519_mulx;
 extern const hush_x25519_ops hush_x25519_ifma;
