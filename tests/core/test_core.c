@@ -11,8 +11,11 @@ static void test_strerror(void) {
     for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
         const char *s = hush_strerror(codes[i]);
         CHECK(s != NULL && strcmp(s, "unknown error") != 0);
-        for (size_t j = 0; j < i; j++)
-            CHECK(strcmp(s, hush_strerror(codes[j])) != 0);
+        if (s == NULL) continue; /* counted; the comparisons need a name */
+        for (size_t j = 0; j < i; j++) {
+            const char *t = hush_strerror(codes[j]);
+            CHECK(t != NULL && strcmp(s, t) != 0);
+        }
     }
     CHECK(strcmp(hush_strerror(-1000), "unknown error") == 0);
     CHECK_EQ_INT(HUSH_ERR_INVALID, -1);
