@@ -58,7 +58,7 @@ static void cavp_file(const char *name, int decrypt_file) {
             CHECK(0);
             continue;
         }
-        if (atoi(ivlen) != 96) {
+        if (ht_number(ivlen, 0) != 96) {
             refused++; /* by design: the API takes 12-byte nonces only */
             continue;
         }

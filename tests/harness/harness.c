@@ -2,6 +2,7 @@
 #include "harness.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -176,6 +177,21 @@ uint8_t *ht_guarded_end(int slot, size_t len) {
         pages[slot] = p;
     }
     return pages[slot] + PAGE - len;
+}
+
+long ht_number(const char *s, long otherwise) {
+    if (s == NULL || *s == 0) {
+        ht_fail(__FILE__, __LINE__, "a number is missing");
+        return otherwise;
+    }
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno != 0 || *end != 0) {
+        ht_fail(__FILE__, __LINE__, "'%s' is not a number", s);
+        return otherwise;
+    }
+    return v;
 }
 
 void ht_fail_mem(const char *file, int line, const char *what, const void *got,
@@ -374,8 +390,7 @@ int ht_kv_next(ht_kv_file *f) {
         free(f->pending_value);
         f->pending_value = NULL;
     }
-    ssize_t got;
-    while ((got = getline(&f->line, &f->cap, f->fp)) >= 0) {
+    while (getline(&f->line, &f->cap, f->fp) >= 0) {
         char *s = trim(f->line);
         if (*s == '#') continue;
         if (*s == 0) {

@@ -79,6 +79,12 @@ int ht_killed_by(int status, int sig);    /* 1 if killed by that signal */
 int ht_exited_with(int status, int code); /* 1 if it exited with code */
 int ht_timed_out(int status);             /* 1 if ht_run_child killed it */
 
+/* ---- numbers ---- */
+/* The decimal integer that is all of s (a vector field, an environment
+ * variable); anything else, NULL included, is a test failure and gives
+ * `otherwise`. atoi would read garbage as 0 without a word. */
+long ht_number(const char *s, long otherwise);
+
 /* ---- hex ---- */
 /* Decodes hex into a malloc'd buffer (never NULL, even for ""); *len set. */
 uint8_t *ht_unhex(const char *hex, size_t *len);
