@@ -115,13 +115,17 @@ static void test_random(void) {
         switch (i % 4) {
         case 0: break;                                /* uniform below 2^256 */
         case 1: x[3] &= 0x7fffffffffffffffull; break; /* below 2^255 */
-        case 2:                                       /* sparse: few bits set */
-            for (int j = 0; j < 4; j++)
-                x[j] &= ht_rand_u64() & ht_rand_u64() & ht_rand_u64();
+        case 2: /* sparse: few bits set (three draws, each a new value) */
+            for (int j = 0; j < 4; j++) {
+                uint64_t a = ht_rand_u64(), b = ht_rand_u64();
+                x[j] &= a & b & ht_rand_u64();
+            }
             break;
         case 3: /* dense: few bits clear */
-            for (int j = 0; j < 4; j++)
-                x[j] |= ht_rand_u64() | ht_rand_u64() | ht_rand_u64();
+            for (int j = 0; j < 4; j++) {
+                uint64_t a = ht_rand_u64(), b = ht_rand_u64();
+                x[j] |= a | b | ht_rand_u64();
+            }
             break;
         }
         check_one(x);
