@@ -108,6 +108,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t mlen;
     const uint8_t *mraw = fz_rest(&in, &mlen);
     size_t clen = mlen + 16;
+    FZ_CHECK(clen > mlen); /* no wrap: an input is far shorter than that */
 
     size_t keylen = hush_aead_keybytes(alg),
            noncelen = hush_aead_noncebytes(alg);

@@ -40,6 +40,8 @@ static void load_tiers(void) {
     }
 }
 
+/* libFuzzer's signature: it hands over argc and argv to be changed */
+/* NOLINTNEXTLINE(readability-non-const-parameter) */
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc, (void)argv;
     if (hush_init() != HUSH_OK) exit(2);
@@ -163,7 +165,9 @@ const char *fuzz_tier_label(void) {
 /* the real stderr while fuzz_stderr_off is in force */
 static int real_stderr = -1, dev_null = -1;
 
-/* weak: present only in sanitizer builds */
+/* weak: present only in sanitizer builds; the name is the sanitizer
+ * runtime's, reserved to the implementation, which it is part of */
+/* NOLINTNEXTLINE(bugprone-reserved-identifier) */
 extern void __sanitizer_set_report_fd(void *fd) __attribute__((weak));
 
 void fuzz_stderr_off(void) {

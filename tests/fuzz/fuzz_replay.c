@@ -44,13 +44,22 @@ static int run_file(const char *path) {
     return 0;
 }
 
-static int run_path(const char *path) {
+static int is_dir(const char *path, int *dir) {
     struct stat st;
     if (stat(path, &st) != 0) {
         perror(path);
         return 1;
     }
-    if (!S_ISDIR(st.st_mode)) return run_file(path);
+    *dir = S_ISDIR(st.st_mode);
+    return 0;
+}
+
+/* A file, or every file in a directory (corpora are flat: directories
+ * inside one are skipped) */
+static int run_path(const char *path) {
+    int dir;
+    if (is_dir(path, &dir)) return 1;
+    if (!dir) return run_file(path);
     DIR *d = opendir(path);
     if (d == NULL) {
         perror(path);
@@ -62,7 +71,9 @@ static int run_path(const char *path) {
         if (e->d_name[0] == '.') continue;
         char sub[4096];
         snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
-        bad |= run_path(sub);
+        int sub_dir = 1;
+        bad |= is_dir(sub, &sub_dir);
+        if (!sub_dir) bad |= run_file(sub);
     }
     closedir(d);
     return bad;
