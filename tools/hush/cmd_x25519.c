@@ -52,8 +52,12 @@ static int run_x25519(int argc, char **argv) {
     int r, status = 0;
     if (strcmp(action, "pub") == 0 && optind == argc) {
         r = hush_x25519_base(out, hush_secret_ptr(priv));
-        cli_print_hex(stdout, out, 32);
-        printf("\n");
+        if (r != HUSH_OK) {
+            status = cli_error("pub: %s", hush_strerror(r));
+        } else {
+            cli_print_hex(stdout, out, 32);
+            printf("\n");
+        }
     } else if (strcmp(action, "shared") == 0 && optind + 1 == argc) {
         uint8_t peer[32];
         if (cli_parse_hex(argv[optind], peer, 32) != 0) {
@@ -63,6 +67,8 @@ static int run_x25519(int argc, char **argv) {
         r = hush_x25519(out, hush_secret_ptr(priv), peer);
         if (r == HUSH_ERR_WEAK) {
             status = cli_error("the peer's key is of small order: refused");
+        } else if (r != HUSH_OK) {
+            status = cli_error("shared: %s", hush_strerror(r));
         } else if (outfile) {
             status = cli_write_new_private(outfile, out, 32);
         } else {
