@@ -48,6 +48,9 @@ int64_t bench_free_count(void) { return started ? frees : -1; }
 const char *bench_alloc_mechanism(void) { return "sanitizer hooks"; }
 
 #else
+/* glibc's own allocator entry points, which the interposer forwards to:
+ * their names are reserved to the implementation, and glibc is it */
+/* NOLINTBEGIN(bugprone-reserved-identifier) */
 extern void *__libc_malloc(size_t n);
 extern void *__libc_calloc(size_t n, size_t size);
 extern void *__libc_realloc(void *p, size_t n);
@@ -55,10 +58,12 @@ extern void *__libc_memalign(size_t align, size_t n);
 extern void *__libc_valloc(size_t n);
 extern void *__libc_pvalloc(size_t n);
 extern void __libc_free(void *p);
+/* NOLINTEND(bugprone-reserved-identifier) */
 
-/* also declared here: glibc declares them only under some feature macros */
+/* also declared here: glibc declares them only under some feature macros
+ * (valloc is then declared twice, which is harmless) */
 void *memalign(size_t align, size_t n);
-void *valloc(size_t n);
+void *valloc(size_t n); /* NOLINT(readability-redundant-declaration) */
 void *pvalloc(size_t n);
 
 /* The project builds with hidden visibility; these must be visible to the

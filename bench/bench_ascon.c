@@ -50,11 +50,13 @@ static double rounds_needed(const char *op, size_t n) {
     if (strncmp(op, "ascon-aead128", 13) == 0) {
         /* init p[12]; p[8] after every full 16-byte block except the last
          * padded one; finalisation p[12] */
-        return 2 * 12 + 8 * (double)(n / 16);
+        size_t full_blocks = n / 16;
+        return 2 * 12 + 8 * (double)full_blocks;
     }
     /* one p[12] per absorbed 8-byte block (floor(n/8) + the padded last);
      * 3 p[12] between the four 8-byte output blocks */
-    double p12 = (double)(n / 8 + 1) + 3;
+    size_t absorbed = n / 8 + 1;
+    double p12 = (double)absorbed + 3;
     if (strncmp(op, "ascon-cxof128", 13) == 0)
         p12 += 2; /* the length block Z0 and the padded (empty) cs */
     return 12 * p12;
