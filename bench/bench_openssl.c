@@ -61,12 +61,12 @@ void bench_ossl_append(bench_case *list, bench_case c) {
     for (size_t i = 0; i < n_instances; i++) {
         bench_case k = c;
         bench_ossl_arg *a = malloc(sizeof *a);
-        char *label = malloc(strlen(instances[i].label) + strlen(rest) + 1);
+        size_t label_len = strlen(instances[i].label) + strlen(rest) + 1;
+        char *label = malloc(label_len);
         if (a == NULL || label == NULL) exit(2);
         a->lib = &instances[i];
         a->arg = c.arg;
-        strcpy(label, instances[i].label);
-        strcat(label, rest);
+        snprintf(label, label_len, "%s%s", instances[i].label, rest);
         k.label = label; /* both live as long as the registry */
         k.arg = a;
         bench_case_append(list, k);

@@ -144,10 +144,13 @@ static void tsc_reference(bench_clock *c) {
     char flags[4096], mhz[64], model[128];
     cpuinfo("flags", flags, sizeof flags);
     cpuinfo("cpu MHz", mhz, sizeof mhz);
+    /* strtod, not atof: a field that is no number reads as 0 either way,
+     * which the checks below refuse */
+    const double cpu_mhz = strtod(mhz, NULL);
     if (has_flag(flags, "tsc_known_freq") && !has_flag(flags, "aperfmperf") &&
         access("/sys/devices/system/cpu/cpu0/cpufreq", F_OK) != 0 &&
-        atof(mhz) > 0) {
-        c->tsc_ref_hz = atof(mhz) * 1e6;
+        cpu_mhz > 0) {
+        c->tsc_ref_hz = cpu_mhz * 1e6;
         snprintf(c->tsc_ref_from, sizeof c->tsc_ref_from,
                  "/proc/cpuinfo \"cpu MHz\" (tsc_known_freq, no cpufreq)");
         return;
@@ -155,9 +158,10 @@ static void tsc_reference(bench_clock *c) {
     /* Intel model names end in the nominal clock, the TSC's rate. */
     cpuinfo("model name", model, sizeof model);
     const char *at = strstr(model, "@ ");
-    if (strncmp(model, "Intel", 5) == 0 && at && atof(at + 2) > 0 &&
+    const double nominal_ghz = at ? strtod(at + 2, NULL) : 0;
+    if (strncmp(model, "Intel", 5) == 0 && nominal_ghz > 0 &&
         strstr(at, "GHz")) {
-        c->tsc_ref_hz = atof(at + 2) * 1e9;
+        c->tsc_ref_hz = nominal_ghz * 1e9;
         snprintf(c->tsc_ref_from, sizeof c->tsc_ref_from,
                  "the model name's nominal clock");
     }
