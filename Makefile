@@ -10,6 +10,7 @@
 #   make asm        assembly of every library source in build/asm/*.s
 #   make sanitize   ASan + UBSan build (build-sanitize/) and the tests
 #   make format     clang-format every C file with .clang-format
+#   make tidy       clang-tidy (.clang-tidy) over every C file: 0 findings
 #   make fuzz       the libFuzzer targets (clang, ASan + UBSan, build-fuzz/),
 #                   each run for FUZZ_SECONDS (tests/fuzz/README.md)
 
@@ -31,7 +32,7 @@ BENCH_NEWEST := --openssl-newest $(BUILD)/openssl-newest/status
 endif
 
 .PHONY: all configure test bench provider-bench bench-docs bench-build asm \
-        sanitize fuzz format clean
+        sanitize fuzz tidy format clean
 
 all: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -93,8 +94,12 @@ fuzz:
 	cmake --build build-fuzz -j $(JOBS) --target fuzz-targets
 	tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
 
+tidy:
+	@scripts/deps.sh tidy
+	JOBS=$(JOBS) scripts/tidy.sh build-tidy
+
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')
 
 clean:
-	rm -rf $(BUILD) build-sanitize build-fuzz
+	rm -rf $(BUILD) build-sanitize build-fuzz build-tidy

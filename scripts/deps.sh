@@ -1,6 +1,6 @@
 #!/bin/sh
 # Makes sure the Debian packages a make target needs are installed.
-# Usage: scripts/deps.sh build|test|bench|fuzz
+# Usage: scripts/deps.sh build|test|bench|fuzz|tidy
 # Missing packages are installed with apt-get when running as root (or
 # through sudo without a password); otherwise this stops and prints the
 # exact command to run.
@@ -17,13 +17,16 @@ test_pkgs="$build_pkgs libjansson-dev libssl-dev libsodium-dev valgrind openssl 
 bench_pkgs="$build_pkgs libssl-dev libsodium-dev libgcrypt20-dev gnuplot-nox dpkg-dev perl age b3sum openssl"
 # clang and its runtimes: libFuzzer and the sanitizers (libclang-rt-14-dev)
 fuzz_pkgs="$test_pkgs clang libclang-rt-14-dev"
+# the analysis configures the whole tree with clang (the test packages)
+tidy_pkgs="$test_pkgs clang clang-tidy"
 
 case "${1:-build}" in
   build) want=$build_pkgs ;;
   test) want=$test_pkgs ;;
   bench) want=$bench_pkgs ;;
   fuzz) want=$fuzz_pkgs ;;
-  *) echo "usage: $0 build|test|bench|fuzz" >&2; exit 2 ;;
+  tidy) want=$tidy_pkgs ;;
+  *) echo "usage: $0 build|test|bench|fuzz|tidy" >&2; exit 2 ;;
 esac
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
