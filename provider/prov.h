@@ -63,8 +63,7 @@ void prov_error(const prov_ctx *p, int reason, const char *fmt, ...)
 #define PROV_R_AUTH          4 /* tag mismatch */
 #define PROV_R_NO_MEMORY     5
 #define PROV_R_UNSUPPORTED   6
-#define PROV_R_LIBRARY_ERROR 7 /* a hush call failed: the message says which   \
-                                */
+#define PROV_R_LIBRARY_ERROR 7 /* a hush call failed (the message says) */
 
 /* Algorithm tables (each file's own). */
 extern const OSSL_DISPATCH prov_aes128gcm_functions[];

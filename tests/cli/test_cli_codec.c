@@ -36,23 +36,25 @@ static void test_bech32_vectors(void) {
         /* re-encoding gives the string back (in its case) */
         char again[200];
         int upper = valid[i][0] >= 'A' && valid[i][0] <= 'Z';
-        CHECK(bech32_encode(again, sizeof again, hrp, data, (size_t)n,
-                            upper) == (long)strlen(valid[i]));
+        CHECK(bech32_encode(again, sizeof again, hrp, data, (size_t)n, upper) ==
+              (long)strlen(valid[i]));
         CHECK(strcmp(again, valid[i]) == 0);
     }
+    /* octal escapes: three digits at most, so the next character is
+     * not read into them as a hex escape would be */
     const char *invalid[] = {
-        "\x20" "1nwldj5",  /* HRP character out of range */
-        "\x7f" "1axkwrx",  /* HRP character out of range */
-        "\x80" "1eym55h",  /* HRP character out of range */
-        "pzry9x0s0muk",    /* no separator */
-        "1pzry9x0s0muk",   /* empty HRP */
-        "x1b4n0q5v",       /* invalid data character */
-        "li1dgmt3",        /* too short checksum */
-        "de1lg7wt\xff",    /* invalid character in checksum */
-        "A1G7SGD8",        /* checksum computed with an upper-case HRP */
-        "10a06t8",         /* empty HRP */
-        "1qzzfhee",        /* empty HRP */
-        "a12UEL5L",        /* mixed case */
+        "\0401nwldj5",   /* HRP character out of range */
+        "\1771axkwrx",   /* HRP character out of range */
+        "\2001eym55h",   /* HRP character out of range */
+        "pzry9x0s0muk",  /* no separator */
+        "1pzry9x0s0muk", /* empty HRP */
+        "x1b4n0q5v",     /* invalid data character */
+        "li1dgmt3",      /* too short checksum */
+        "de1lg7wt\xff",  /* invalid character in checksum */
+        "A1G7SGD8",      /* checksum computed with an upper-case HRP */
+        "10a06t8",       /* empty HRP */
+        "1qzzfhee",      /* empty HRP */
+        "a12UEL5L",      /* mixed case */
     };
     for (size_t i = 0; i < sizeof invalid / sizeof *invalid; i++) {
         char hrp[100];
@@ -74,9 +76,8 @@ static void test_age_spec_keys(void) {
     char hrp[32];
     uint8_t key[40], want[32], pub[32];
     memset(want, 0x42, sizeof want);
-    CHECK_EQ_INT(bech32_decode(hrp, sizeof hrp, key, sizeof key, id,
-                               strlen(id)),
-                 32);
+    CHECK_EQ_INT(
+        bech32_decode(hrp, sizeof hrp, key, sizeof key, id, strlen(id)), 32);
     CHECK(strcmp(hrp, "age-secret-key-") == 0);
     CHECK_MEM(key, want, 32);
     hush_x25519_base(pub, key);
@@ -104,21 +105,25 @@ static void test_bech32_random(void) {
         ht_rand_bytes(data, len);
         long n = bech32_encode(s, sizeof s, "age", data, len, (int)(len & 1));
         CHECK(n > 0);
-        CHECK_EQ_INT(bech32_decode(hrp, sizeof hrp, back, sizeof back, s,
-                                   (size_t)n),
-                     (long)len);
+        CHECK_EQ_INT(
+            bech32_decode(hrp, sizeof hrp, back, sizeof back, s, (size_t)n),
+            (long)len);
         CHECK_MEM(back, data, len);
         /* too small an output buffer is refused, never overrun */
         if (len > 0)
-            CHECK(bech32_decode(hrp, sizeof hrp, back, len - 1, s,
-                                (size_t)n) < 0);
+            CHECK(bech32_decode(hrp, sizeof hrp, back, len - 1, s, (size_t)n) <
+                  0);
     }
 }
 
 static void test_base64(void) {
     static const char *rfc[][2] = {
-        {"", ""},           {"f", "Zg=="},         {"fo", "Zm8="},
-        {"foo", "Zm9v"},    {"foob", "Zm9vYg=="},  {"fooba", "Zm9vYmE="},
+        {"", ""},
+        {"f", "Zg=="},
+        {"fo", "Zm8="},
+        {"foo", "Zm9v"},
+        {"foob", "Zm9vYg=="},
+        {"fooba", "Zm9vYmE="},
         {"foobar", "Zm9vYmFy"},
     };
     for (size_t i = 0; i < sizeof rfc / sizeof *rfc; i++) {
@@ -149,17 +154,14 @@ static void test_base64(void) {
         const char *text;
         int pad;
     } bad[] = {
-        {"Zh", 0},    /* unused bits set: not canonical */
-        {"Zm9=", 0},  /* padding in unpadded text */
-        {"Z", 0},     /* a lone character */
-        {"Zg=", 1},   /* not whole quanta */
-        {"Zm8==", 1}, /* too much padding */
-        {"Zg==Zg==", 1},
-        {"Zm9-", 0},  /* URL alphabet */
-        {"Zm9_", 0},
-        {"Zm 9", 0},
-        {"Zh==", 1},
-        {"Zm9=", 1},  /* 'm9' = '9' has unused bits set: "Zm8=" is "fo" */
+        {"Zh", 0},                    /* unused bits set: not canonical */
+        {"Zm9=", 0},                  /* padding in unpadded text */
+        {"Z", 0},                     /* a lone character */
+        {"Zg=", 1},                   /* not whole quanta */
+        {"Zm8==", 1},                 /* too much padding */
+        {"Zg==Zg==", 1}, {"Zm9-", 0}, /* URL alphabet */
+        {"Zm9_", 0},     {"Zm 9", 0}, {"Zh==", 1},
+        {"Zm9=", 1}, /* 'm9' = '9' has unused bits set: "Zm8=" is "fo" */
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         uint8_t out[16];
@@ -176,8 +178,7 @@ static void test_base64(void) {
         int n = EVP_EncodeBlock((unsigned char *)theirs, data, (int)len);
         CHECK_EQ_INT(b64_encode(ours, data, len, 1), n);
         CHECK_MEM(ours, theirs, (size_t)n);
-        CHECK_EQ_INT(b64_decode(back, sizeof back, theirs, (size_t)n, 1),
-                     len);
+        CHECK_EQ_INT(b64_decode(back, sizeof back, theirs, (size_t)n, 1), len);
         CHECK_MEM(back, data, len);
         if (len > 0) CHECK(b64_decode(back, len - 1, theirs, (size_t)n, 1) < 0);
     }
