@@ -235,12 +235,11 @@ static unsigned key_flags_from_config(const OSSL_CORE_HANDLE *handle) {
     return 0;
 }
 
+/* declared by <openssl/core.h>; exported from a library built with
+ * hidden visibility */
 __attribute__((visibility("default"))) int
 OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
-                   const OSSL_DISPATCH **out, void **provctx);
-
-int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
-                       const OSSL_DISPATCH **out, void **provctx) {
+                   const OSSL_DISPATCH **out, void **provctx) {
     for (; in->function_id != 0; in++) {
         switch (in->function_id) {
         case OSSL_FUNC_CORE_GET_PARAMS:
