@@ -12,15 +12,18 @@
 #include "harness.h"
 
 static void test_bech32_vectors(void) {
-    char q82[100] = "11";
-    for (int i = 0; i < 82; i++)
-        strcat(q82, "q");
-    strcat(q82, "c8247j");
+    /* "11", 82 times 'q', "c8247j": BIP 173's 90-character string */
+    char q82[2 + 82 + 6 + 1];
+    memcpy(q82, "11", 2);
+    memset(q82 + 2, 'q', 82);
+    memcpy(q82 + 84, "c8247j", 7);
+    static const char hrp83[] =
+        "an83characterlonghumanreadablepartthatcontainsthenumber1andthee"
+        "xcludedcharactersbio1tt5tgs";
     const char *valid[] = {
         "A12UEL5L",
         "a12uel5l",
-        "an83characterlonghumanreadablepartthatcontainsthenumber1andthee"
-        "xcludedcharactersbio1tt5tgs",
+        hrp83,
         "abcdef1qpzry9x8gf2tvdw0s3jn54khce6mua7lmqqqxw",
         q82,
         "split1checkupstagehandshakeupstreamerranterredcaperred2y9e3w",
@@ -71,7 +74,7 @@ static void test_age_spec_keys(void) {
      * the identity is 32 bytes of 0x42 */
     const char *id = "AGE-SECRET-KEY-1GFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZ"
                      "GFPYYSJZGFPQ4EGAEX";
-    const char *rcpt =
+    static const char rcpt[] =
         "age1zvkyg2lqzraa2lnjvqej32nkuu0ues2s82hzrye869xeexvn73equnujwj";
     char hrp[32];
     uint8_t key[40], want[32], pub[32];
@@ -90,8 +93,8 @@ static void test_age_spec_keys(void) {
     CHECK(strcmp(upper, id) == 0);
     /* one flipped character anywhere is caught by the checksum */
     for (size_t i = 5; i < strlen(rcpt); i++) {
-        char bad[100];
-        strcpy(bad, rcpt);
+        char bad[sizeof rcpt];
+        memcpy(bad, rcpt, sizeof rcpt);
         bad[i] = bad[i] == 'q' ? 'p' : 'q';
         CHECK(bech32_decode(hrp, sizeof hrp, key, sizeof key, bad,
                             strlen(bad)) < 0);
