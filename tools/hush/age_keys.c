@@ -80,6 +80,8 @@ int age_add_recipient(age_recipients *r, const char *arg) {
  * NUL after it. */
 static int read_key_file(const char *path, cli_guard *g, hush_secret **out,
                          size_t *len) {
+    *out = NULL; /* both defined on every failure too */
+    *len = 0;
     int fd = cli_open_in(path);
     if (fd < 0) {
         if (errno == ENOENT)

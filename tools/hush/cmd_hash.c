@@ -456,6 +456,7 @@ static int run_hash(int argc, char **argv) {
 
 /* HMAC keys are any length: the whole key file, up to 4096 bytes. */
 static int read_mac_key(const char *path, hush_secret **key) {
+    *key = NULL; /* defined on every failure too */
     struct stat st;
     if (stat(path, &st) != 0)
         return cli_fail(CLI_INPUT, "%s: %s", path, strerror(errno));
