@@ -87,7 +87,7 @@ long b64_decode(uint8_t *out, size_t cap, const char *in, size_t len, int pad) {
         out[o++] = (uint8_t)(acc >> 2);
         bad = (acc & 3) != 0;
     }
-    acc = 0;
+    hush_wipe(&acc, sizeof acc); /* key bits; a dead store is dropped */
     if (bad) {
         hush_wipe(out, o);
         return -1;
@@ -162,7 +162,7 @@ long bech32_encode(char *out, size_t cap, const char *hrp, const uint8_t *data,
     if (upper)
         for (size_t i = 0; i < o; i++)
             if (out[i] >= 'a' && out[i] <= 'z') out[i] = (char)(out[i] - 32);
-    acc = 0;
+    hush_wipe(&acc, sizeof acc); /* key bits; a dead store is dropped */
     return (long)o;
 }
 
@@ -210,7 +210,7 @@ long bech32_decode(char *hrp, size_t hrpcap, uint8_t *data, size_t cap,
     /* leftover bits: fewer than 5, and zero (BIP 173's padding rule) */
     bad |= bits >= 5 || (acc & ((1u << bits) - 1)) != 0;
     bad |= chk != 1 || o > cap;
-    acc = 0;
+    hush_wipe(&acc, sizeof acc); /* key bits; a dead store is dropped */
     if (bad) {
         hush_wipe(data, o < cap ? o : cap);
         return -1;
