@@ -130,7 +130,7 @@ int pipe_run(const pipe_ops *ops) {
     memset(&r, 0, sizeof r);
     r.ops = ops;
     int workers = ops->work ? (ops->workers < 1 ? 1 : ops->workers) : 0;
-    r.nslots = (size_t)(2 * workers + 3);
+    r.nslots = 2 * (size_t)workers + 3;
     r.slots = calloc(r.nslots, sizeof *r.slots);
     if (r.slots == NULL) return cli_error("out of memory");
     int status = 0;
