@@ -62,7 +62,7 @@ static int cheap_enough(const age_header *h) {
     for (size_t i = 0; i < h->count; i++)
         if (strcmp(h->stanzas[i].args[0], "scrypt") == 0 &&
             h->stanzas[i].nargs == 3 && strlen(h->stanzas[i].args[2]) <= 3 &&
-            atoi(h->stanzas[i].args[2]) > 8)
+            strtol(h->stanzas[i].args[2], NULL, 10) > 8)
             return 0;
     return 1;
 }

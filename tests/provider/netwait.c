@@ -58,8 +58,13 @@ static int wait_port(unsigned port, double seconds) {
 
 int main(int argc, char **argv) {
     if (argc == 2 && strcmp(argv[1], "free") == 0) return free_port();
-    if (argc == 4 && strcmp(argv[1], "wait") == 0)
-        return wait_port((unsigned)atoi(argv[2]), atof(argv[3]));
+    if (argc == 4 && strcmp(argv[1], "wait") == 0) {
+        char *end1, *end2;
+        unsigned long port = strtoul(argv[2], &end1, 10);
+        double seconds = strtod(argv[3], &end2);
+        if (*argv[2] && !*end1 && port <= 65535 && *argv[3] && !*end2)
+            return wait_port((unsigned)port, seconds);
+    }
     fprintf(stderr, "usage: netwait free | netwait wait PORT SECONDS\n");
     return 2;
 }

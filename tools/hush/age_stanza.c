@@ -156,7 +156,9 @@ static int check_scrypt(const age_header *h, uint8_t salt[16], int *log2n) {
     for (size_t i = 1; digits && i < wl; i++)
         digits = w[i] >= '0' && w[i] <= '9';
     if (!digits) return bad_stanza("scrypt", "the work factor");
-    *log2n = atoi(w);
+    *log2n = 0;
+    for (size_t i = 0; i < wl; i++) /* 1-3 digits, checked above */
+        *log2n = *log2n * 10 + (w[i] - '0');
     if (*log2n > AGE_SCRYPT_MAX_LOG2_N)
         return cli_fail(CLI_INPUT,
                         "the passphrase's work factor (2^%d) is above the "
