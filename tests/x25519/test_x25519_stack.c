@@ -52,7 +52,8 @@ typedef struct {
     int base;    /* hush_x25519_base, else hush_x25519 */
     size_t left; /* bytes of stack left below the call */
     /* results */
-    int result, right, canary_intact, copies;
+    int result, right, canary_intact;
+    size_t copies;
     size_t used;        /* how deep the tier went (measured pass) */
     size_t used_public; /* how deep the public call went, its scrub too */
     size_t actually_left;
@@ -124,7 +125,7 @@ static void *thread_main(void *arg) {
     /* leave about j->left bytes below the call (the alloca'd block and
      * this frame's own locals take the rest) */
     size_t drop = room > j->left + 64 ? room - j->left - 64 : 0;
-    volatile uint8_t *pad = alloca(drop);
+    volatile uint8_t *pad = alloca(drop > 0 ? drop : 1); /* pad[0] exists */
     pad[0] = 0;
     call_here(j);
     __asm__ __volatile__("" : : "r"(pad) : "memory");
@@ -175,7 +176,7 @@ static void test_tier(const char *tier) {
                     written += region[i] != CANARY;
                 ht_fail(__FILE__, __LINE__,
                         "%s %s with %zu bytes of stack left: result %d, %s, "
-                        "%zu bytes written below the stack, %d copies of the "
+                        "%zu bytes written below the stack, %zu copies of the "
                         "scalar left on it",
                         tier, fn, j.actually_left, j.result,
                         j.right ? "right" : "WRONG", written, j.copies);
