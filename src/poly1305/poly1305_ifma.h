@@ -34,17 +34,21 @@ static inline void hush_ifma_to_radix44(uint64_t l[3], const uint64_t h[3]) {
 #define LO(acc, x, y) _mm512_madd52lo_epu64(acc, x, y)
 #define HI(acc, x, y) _mm512_madd52hi_epu64(acc, x, y)
 
-/* a = a * r mod 2^130-5, limbs carried to about 44/44/42 bits (limb 0 may
- * exceed 44 bits slightly: every operand stays far below 2^52). s1, s2
- * are 20 * r1, 20 * r2: 2^132 = 4 * 2^130 = 20 mod p. */
-static inline void hush_ifma_mul(__m512i a[3], __m512i r0, __m512i r1,
-                                 __m512i r2, __m512i s1, __m512i s2) {
+/* a = a * r + m mod 2^130-5, limbs carried to about 44/44/42 bits (limb
+ * 0 may exceed 44 bits slightly: every operand stays far below 2^52). s1,
+ * s2 are 20 * r1, 20 * r2: 2^132 = 4 * 2^130 = 20 mod p. The addend m
+ * (limbs below 2^45) seeds the low product chains, so adding it costs no
+ * instruction of its own (docs/perf/chachapoly.md #11); the sums stay
+ * below 2^55. */
+static inline void hush_ifma_mul_add(__m512i a[3], const __m512i m[3],
+                                     __m512i r0, __m512i r1, __m512i r2,
+                                     __m512i s1, __m512i s2) {
     const __m512i z = _mm512_setzero_si512();
-    __m512i d0l = LO(LO(LO(z, a[0], r0), a[1], s2), a[2], s1);
+    __m512i d0l = LO(LO(LO(m[0], a[0], r0), a[1], s2), a[2], s1);
     __m512i d0h = HI(HI(HI(z, a[0], r0), a[1], s2), a[2], s1);
-    __m512i d1l = LO(LO(LO(z, a[0], r1), a[1], r0), a[2], s2);
+    __m512i d1l = LO(LO(LO(m[1], a[0], r1), a[1], r0), a[2], s2);
     __m512i d1h = HI(HI(HI(z, a[0], r1), a[1], r0), a[2], s2);
-    __m512i d2l = LO(LO(LO(z, a[0], r2), a[1], r1), a[2], r0);
+    __m512i d2l = LO(LO(LO(m[2], a[0], r2), a[1], r1), a[2], r0);
     __m512i d2h = HI(HI(HI(z, a[0], r2), a[1], r1), a[2], r0);
     /* High halves weigh 2^52 = 2^8 times the next limb, and d2's high
      * half 2^140 = 5 * 2^10 mod p. Those scalings are done by madd52lo
@@ -64,6 +68,14 @@ static inline void hush_ifma_mul(__m512i a[3], __m512i r0, __m512i r1,
     t2 = _mm512_and_si512(t2, m42);
     t0 = LO(t0, c, _mm512_set1_epi64(5));
     a[0] = t0, a[1] = t1, a[2] = t2;
+}
+
+/* a = a * r mod 2^130-5 (hush_ifma_mul_add with m = 0). */
+static inline void hush_ifma_mul(__m512i a[3], __m512i r0, __m512i r1,
+                                 __m512i r2, __m512i s1, __m512i s2) {
+    const __m512i z[3] = {_mm512_setzero_si512(), _mm512_setzero_si512(),
+                          _mm512_setzero_si512()};
+    hush_ifma_mul_add(a, z, r0, r1, r2, s1, s2);
 }
 
 static inline __m512i hush_ifma_times20(__m512i v) {
@@ -116,8 +128,8 @@ static inline void hush_ifma_compute_powers(hush_ifma_state *st) {
 }
 
 /* Eight blocks (128 bytes) as radix-2^44 limbs with 2^128 added, block j
- * in lane j, added to a. */
-static inline void hush_ifma_add_blocks(__m512i a[3], const uint8_t *in) {
+ * in lane j. */
+static inline void hush_ifma_load_blocks(__m512i m[3], const uint8_t *in) {
     const __m512i even = _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14);
     const __m512i odd = _mm512_setr_epi64(1, 3, 5, 7, 9, 11, 13, 15);
     __m512i v0 = _mm512_loadu_si512(in), v1 = _mm512_loadu_si512(in + 64);
@@ -130,9 +142,15 @@ static inline void hush_ifma_add_blocks(__m512i a[3], const uint8_t *in) {
         m44);
     __m512i m2 = _mm512_or_si512(_mm512_srli_epi64(hi, 24),
                                  _mm512_set1_epi64((long long)1 << 40));
-    a[0] = _mm512_add_epi64(a[0], m0);
-    a[1] = _mm512_add_epi64(a[1], m1);
-    a[2] = _mm512_add_epi64(a[2], m2);
+    m[0] = m0, m[1] = m1, m[2] = m2;
+}
+
+/* The same eight blocks added to a. */
+static inline void hush_ifma_add_blocks(__m512i a[3], const uint8_t *in) {
+    __m512i m[3];
+    hush_ifma_load_blocks(m, in);
+    for (int i = 0; i < 3; i++)
+        a[i] = _mm512_add_epi64(a[i], m[i]);
 }
 
 /* Sums the lanes of a back into the scalar accumulator. */
@@ -198,10 +216,11 @@ static inline void hush_ifma_begin(hush_ifma_acc *acc,
 /* Next 256 bytes: acc = acc * r^16 + m. */
 static inline void hush_ifma_step(hush_ifma_acc *acc, const hush_ifma_r16 *k,
                                   const uint8_t *in) {
-    hush_ifma_mul(acc->a, k->r0, k->r1, k->r2, k->s1, k->s2);
-    hush_ifma_mul(acc->b, k->r0, k->r1, k->r2, k->s1, k->s2);
-    hush_ifma_add_blocks(acc->a, in);
-    hush_ifma_add_blocks(acc->b, in + 128);
+    __m512i ma[3], mb[3];
+    hush_ifma_load_blocks(ma, in);
+    hush_ifma_load_blocks(mb, in + 128);
+    hush_ifma_mul_add(acc->a, ma, k->r0, k->r1, k->r2, k->s1, k->s2);
+    hush_ifma_mul_add(acc->b, mb, k->r0, k->r1, k->r2, k->s1, k->s2);
 }
 
 /* A times r^16..r^9, B times r^8..r^1, all lanes summed into st->sc.h. */
