@@ -1,23 +1,38 @@
 /*
- * X25519, AVX-512 IFMA tier: the Montgomery ladder four field elements at a
- * time. Each of the three multiplication stages of a ladder step is ONE
- * 4-lane multiplication with VPMADD52LUQ/VPMADD52HUQ on 256-bit vectors:
+ * X25519, AVX-512 IFMA tier: the Montgomery ladder eight field elements at a
+ * time, two multiplication stages a step instead of three.
  *
- *   stage 1: [A, B, D, C] * [A, B, A, B]             = [AA, BB, DA, CB]
- *   stage 2: [AA, E, DA+CB, DA-CB]
- *          * [BB, BB + 121666 E, DA+CB, DA-CB]       = [x2, z2, x3, z3/x1]
- *   stage 3: [x2, z2, x3, z3/x1] * [1, 1, 1, x1]     = [x2, z2, x3, z3]
+ * The ladder state is kept twice: (x2, z2, x3, z3) and the same four times
+ * the input u = x1, written with a hat (x^2 = x1 x2 and so on), one element
+ * per 64-bit lane of a 512-bit vector:
  *
- * with the ladder state [x2, z2, x3, z3] in one vector per limb, and the
- * conditional swap folded into the lane indices of stage 1's permutations.
- * The scalar MULX unit is the bottleneck of the mulx tier (about 160 MULX per
- * ladder step); here the products go to the vector units instead. The
- * final division and the fixed-base comb are the mulx tier's (every CPU
- * with IFMA has BMI2 and ADX, and this tier requires them).
+ *   V = [x2, z2, x3, z3, x^2, z^2, x^3, z^3]
  *
- * Field elements: five limbs in radix 2^51, one per 64-bit lane. Every
- * operation but fe4_mul_uncarried returns "carried" limbs below 2^52, which
- * is what IFMA reads (it multiplies the low 52 bits of each lane).
+ * With A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3 and their hats,
+ *
+ *   stage 1: [A, B, D, C, D^, C^, A^, B^] * [A, B, A, B, A, B, A, B]
+ *          = [AA, BB, DA, CB, D^A, C^B, A^A, B^B]
+ *   then E = AA - BB, F = BB + 121666 E, R = DA + CB, S = DA - CB and hats,
+ *   stage 2: [AA, E, R, S, A^A, E^, R, S^] * [BB, F, R, S^, BB, F, R^, S^]
+ *          = [x2', z2', x3', z3', x^2', z^2', x^3', z^3']
+ *
+ * because z3' = x1 S^2 = S S^, x^3' = x1 R^2 = R R^, z^3' = x1^2 S^2 = S^ S^,
+ * x^2' = x1 AA BB = A^A BB and z^2' = x1 E F = E^ F. The product by x1 that
+ * costs the usual ladder a third, dependent multiplication is carried by the
+ * hats instead: sixteen products a step in two dependent 8-lane products
+ * rather than ten in three. (docs/perf/x25519.md, section 9.) The
+ * conditional swap exchanges lanes (0, 1) with (2, 3) and (4, 5) with (6, 7);
+ * it is folded into the lane indices of stage 1's permutations.
+ *
+ * Field elements: five limbs in radix 2^51, one per lane of five vectors.
+ * IFMA multiplies the low 52 bits of each lane, so every multiplication
+ * input is "carried": limbs below 2^52. Products are left uncarried (limbs
+ * below 2^61.6, even lanes biased by a multiple of p, see fe8_mul); the
+ * additions and subtractions that follow every product carry once, since
+ * a sum of two carried limbs can pass 2^52 anyway.
+ *
+ * The final division and the fixed-base comb are the mulx tier's (every
+ * CPU with IFMA has BMI2 and ADX, and this tier requires them).
  *
  * Compiled alone with -mavx512f -mavx512vl -mavx512ifma (hush_tier_source).
  */
@@ -26,148 +41,168 @@
 #include "core/registers.h"
 #include "x25519/x25519_impl.h"
 
-typedef __m256i fe4[5];
+typedef __m512i fe8[5];
 
-#define M51 0x7ffffffffffffull
+#define M51  0x7ffffffffffffull
+#define A24  121666 /* (486662 + 2) / 4 */
+#define EVEN 0x55   /* lanes 0, 2, 4, 6 */
+#define ODD  0xaa   /* lanes 1, 3, 5, 7 */
 
-/* One carry pass, all limbs at once: limbs below 2^64 in, below 2^52 out
- * (each carry is below 2^13; the top one re-enters limb 0 times 19). */
-static inline void fe4_carry(fe4 h) {
-    const __m256i mask = _mm256_set1_epi64x((long long)M51);
-    const __m256i nineteen = _mm256_set1_epi64x(19);
-    __m256i c0 = _mm256_srli_epi64(h[0], 51), c1 = _mm256_srli_epi64(h[1], 51);
-    __m256i c2 = _mm256_srli_epi64(h[2], 51), c3 = _mm256_srli_epi64(h[3], 51);
-    __m256i c4 = _mm256_srli_epi64(h[4], 51);
-    h[0] = _mm256_madd52lo_epu64(_mm256_and_si256(h[0], mask), c4, nineteen);
-    h[1] = _mm256_add_epi64(_mm256_and_si256(h[1], mask), c0);
-    h[2] = _mm256_add_epi64(_mm256_and_si256(h[2], mask), c1);
-    h[3] = _mm256_add_epi64(_mm256_and_si256(h[3], mask), c2);
-    h[4] = _mm256_add_epi64(_mm256_and_si256(h[4], mask), c3);
-}
-
-static inline void fe4_add(fe4 h, const fe4 f, const fe4 g) {
-    for (int i = 0; i < 5; i++)
-        h[i] = _mm256_add_epi64(f[i], g[i]);
-    fe4_carry(h);
-}
-
-/* f - g + 4p: with g below 2^52 per limb no lane goes negative */
-static inline void fe4_sub(fe4 h, const fe4 f, const fe4 g) {
-    const __m256i p4_0 = _mm256_set1_epi64x((long long)(4 * (M51 - 18)));
-    const __m256i p4_i = _mm256_set1_epi64x((long long)(4 * M51));
-    h[0] = _mm256_sub_epi64(_mm256_add_epi64(f[0], p4_0), g[0]);
-    for (int i = 1; i < 5; i++)
-        h[i] = _mm256_sub_epi64(_mm256_add_epi64(f[i], p4_i), g[i]);
-    fe4_carry(h);
+static inline __m512i splat(uint64_t x) {
+    return _mm512_set1_epi64((long long)x);
 }
 
 /*
- * f - g for an uncarried g (limbs below 2^62, a product before its carry
- * pass): the offset 2^11 p (limbs near 2^62) keeps every lane positive.
+ * 2^10 p, limb by limb: added to the even lanes of every product (the
+ * minuends of the subtractions that follow) so that no difference of two
+ * product limbs (each below 2^60.1) goes negative. A multiple of p, so the
+ * values do not change mod p.
  */
-static inline void fe4_sub_wide(fe4 h, const fe4 f, const fe4 g) {
-    const __m256i p_0 = _mm256_set1_epi64x((long long)((M51 - 18) << 11));
-    const __m256i p_i = _mm256_set1_epi64x((long long)(M51 << 11));
-    h[0] = _mm256_sub_epi64(_mm256_add_epi64(f[0], p_0), g[0]);
-    for (int i = 1; i < 5; i++)
-        h[i] = _mm256_sub_epi64(_mm256_add_epi64(f[i], p_i), g[i]);
-    fe4_carry(h);
+static inline __m512i bias(int limb) {
+    uint64_t p = limb == 0 ? M51 - 18 : M51;
+    return _mm512_maskz_mov_epi64(EVEN, splat(p << 10));
 }
 
 /*
- * Folds the ten column sums z0..z9 (each below 2^57) to five limbs below
- * 2^62: 2^255 = 19 mod p, and 19 z = z + 2z + 16z with shifts (no 64-bit
- * multiply needed). Not carried: the callers decide.
+ * One carry pass, all limbs at once: limbs below 2^63 in, below 2^52 out
+ * (each carry below 2^12; the top one re-enters limb 0 times 19).
  */
-static inline void fe4_fold(fe4 h, __m256i z[10]) {
-    for (int k = 0; k < 5; k++) {
-        __m256i hi = z[k + 5];
-        __m256i t = _mm256_add_epi64(_mm256_slli_epi64(hi, 1),
-                                     _mm256_slli_epi64(hi, 4));
-        h[k] = _mm256_add_epi64(_mm256_add_epi64(z[k], hi), t);
-    }
+static inline void fe8_carry(fe8 h) {
+    const __m512i mask = splat(M51);
+    __m512i c0 = _mm512_srli_epi64(h[0], 51), c1 = _mm512_srli_epi64(h[1], 51);
+    __m512i c2 = _mm512_srli_epi64(h[2], 51), c3 = _mm512_srli_epi64(h[3], 51);
+    __m512i c4 = _mm512_srli_epi64(h[4], 51);
+    h[1] = _mm512_add_epi64(_mm512_and_si512(h[1], mask), c0);
+    h[2] = _mm512_add_epi64(_mm512_and_si512(h[2], mask), c1);
+    h[3] = _mm512_add_epi64(_mm512_and_si512(h[3], mask), c2);
+    h[4] = _mm512_add_epi64(_mm512_and_si512(h[4], mask), c3);
+    h[0] = _mm512_madd52lo_epu64(_mm512_and_si512(h[0], mask), c4, splat(19));
 }
 
 /*
- * h = f * g lane by lane, limbs below 2^62. The product of two limbs is lo + hi
- * 2^52, that is lo + (2 hi) 2^51 in radix 2^51: the low halves go to column i +
- * j, the high halves (accumulated apart, then doubled) to column i + j + 1.
+ * h = f * g lane by lane, for carried f and g, plus the bias in the even
+ * lanes. The product of two limbs is lo + hi 2^52 = lo + (2 hi) 2^51: the
+ * low halves are summed into column i + j, the high halves apart into
+ * column i + j + 1 and doubled once per column. Columns 5..9 fold onto 0..4
+ * times 19 (2^255 = 19 mod p) with shifts and adds.
+ *
+ * Bounds: column k sums at most (n_k + 2 n_(k-1)) 2^52 with n the number of
+ * terms (1, 2, 3, 4, 5, 4, 3, 2, 1), so limb m is below
+ * (c_m + 19 c_(m+5)) 2^52 <= 267 2^52 < 2^60.1, plus the bias (2^61):
+ * below 2^61.6 in even lanes, 2^60.1 in odd ones.
  */
-static inline void fe4_mul_uncarried(fe4 h, const fe4 f, const fe4 g) {
-    __m256i lo[10], hi[10], z[10];
-    const __m256i zero = _mm256_setzero_si256();
+static inline void fe8_mul(fe8 h, const fe8 f, const fe8 g) {
+    __m512i lo[9], hi[10], z[10];
+    for (int k = 0; k < 5; k++)
+        lo[k] = bias(k);
+    for (int k = 5; k < 9; k++)
+        lo[k] = _mm512_setzero_si512();
     for (int k = 0; k < 10; k++)
-        lo[k] = hi[k] = zero;
+        hi[k] = _mm512_setzero_si512();
     for (int i = 0; i < 5; i++) {
         for (int j = 0; j < 5; j++) {
-            lo[i + j] = _mm256_madd52lo_epu64(lo[i + j], f[i], g[j]);
-            hi[i + j + 1] = _mm256_madd52hi_epu64(hi[i + j + 1], f[i], g[j]);
+            lo[i + j] = _mm512_madd52lo_epu64(lo[i + j], f[i], g[j]);
+            hi[i + j + 1] = _mm512_madd52hi_epu64(hi[i + j + 1], f[i], g[j]);
         }
     }
-    for (int k = 0; k < 10; k++)
-        z[k] = _mm256_add_epi64(lo[k], _mm256_slli_epi64(hi[k], 1));
-    fe4_fold(h, z);
-}
-
-/* h = f * g, carried (limbs below 2^52, ready for the next product) */
-static inline void fe4_mul(fe4 h, const fe4 f, const fe4 g) {
-    fe4_mul_uncarried(h, f, g);
-    fe4_carry(h);
-}
-
-/* The columns of c * f for a constant c below 2^17, folded but not carried:
- * each limb below 2^52 + 2^18, limb 0 below 2^52 + 2^24. */
-static inline void fe4_mul_small_uncarried(fe4 h, const fe4 f, uint64_t c) {
-    const __m256i cv = _mm256_set1_epi64x((long long)c);
-    const __m256i zero = _mm256_setzero_si256();
-    __m256i hi[5];
-    for (int i = 0; i < 5; i++) {
-        h[i] = _mm256_madd52lo_epu64(zero, f[i], cv);
-        hi[i] = _mm256_slli_epi64(_mm256_madd52hi_epu64(zero, f[i], cv), 1);
+    z[0] = lo[0];
+    for (int k = 1; k < 9; k++)
+        z[k] = _mm512_add_epi64(lo[k], _mm512_add_epi64(hi[k], hi[k]));
+    z[9] = _mm512_add_epi64(hi[9], hi[9]);
+    for (int m = 0; m < 5; m++) {
+        __m512i t = z[m + 5];
+        __m512i t19 = _mm512_add_epi64(
+            _mm512_add_epi64(t, _mm512_add_epi64(t, t)), /* 3t */
+            _mm512_slli_epi64(t, 4));                    /* + 16t */
+        h[m] = _mm512_add_epi64(z[m], t19);
     }
-    /* the high half of limb 4 is worth 2^255 = 19: 19 x = x + 2x + 16x */
-    __m256i top =
-        _mm256_add_epi64(_mm256_add_epi64(hi[4], _mm256_slli_epi64(hi[4], 1)),
-                         _mm256_slli_epi64(hi[4], 4));
-    h[0] = _mm256_add_epi64(h[0], top);
-    for (int i = 1; i < 5; i++)
-        h[i] = _mm256_add_epi64(h[i], hi[i - 1]);
 }
 
 /*
- * h = 121666 f - 121665 g, lane by lane: with f = AA and g = BB this is
- * BB + 121666 (AA - BB) = BB + 121666 E, straight from the products of
- * stage 1 rather than after E (one subtraction and carry shorter). The
- * offset 8p keeps every limb positive (8p limbs exceed 2^53 > g's).
+ * The sums and differences of lane pairs (2i, 2i+1), uncarried:
+ * even lanes x + z, odd lanes x - z, for a product whose even lanes carry
+ * the bias (x + bias - z >= 0). Lanes in `keep` (a subset of the even ones)
+ * keep x instead.
  */
-static inline void fe4_a24_combination(fe4 h, const fe4 f, const fe4 g) {
-    const __m256i p8_0 = _mm256_set1_epi64x((long long)(8 * (M51 - 18)));
-    const __m256i p8_i = _mm256_set1_epi64x((long long)(8 * M51));
-    fe4 a, b;
-    fe4_mul_small_uncarried(a, f, 121666);
-    fe4_mul_small_uncarried(b, g, 121665);
-    h[0] = _mm256_sub_epi64(_mm256_add_epi64(a[0], p8_0), b[0]);
-    for (int i = 1; i < 5; i++)
-        h[i] = _mm256_sub_epi64(_mm256_add_epi64(a[i], p8_i), b[i]);
-    fe4_carry(h);
+static inline void fe8_pair_hadamard(fe8 h, const fe8 v, __mmask8 keep) {
+    for (int i = 0; i < 5; i++) {
+        __m512i swapped = _mm512_shuffle_epi32(v[i], _MM_PERM_BADC);
+        __m512i sum = _mm512_mask_add_epi64(v[i], (__mmask8)(EVEN & ~keep),
+                                            v[i], swapped);
+        h[i] = _mm512_mask_sub_epi64(sum, ODD, swapped, v[i]);
+    }
 }
 
-/* h = lanes of f rearranged by the immediate (vpermq) */
-#define FE4_PERMUTE(h, f, imm)                                                 \
-    do {                                                                       \
-        for (int i_ = 0; i_ < 5; i_++)                                         \
-            (h)[i_] = _mm256_permute4x64_epi64((f)[i_], (imm));                \
-    } while (0)
-/* h = f with the 64-bit lanes picked by imm taken from g (vpblendd) */
-#define FE4_BLEND(h, f, g, imm)                                                \
-    do {                                                                       \
-        for (int i_ = 0; i_ < 5; i_++)                                         \
-            (h)[i_] = _mm256_blend_epi32((f)[i_], (g)[i_], (imm));             \
-    } while (0)
-#define LANES(a, b, c, d) ((a) | ((b) << 2) | ((c) << 4) | ((d) << 6))
-#define BLEND_LANE(n)     (3 << (2 * (n))) /* both dwords of 64-bit lane n */
+/* h = lanes of f picked by idx; g's lanes where idx has bit 3 set */
+static inline void fe8_permute(fe8 h, const fe8 f, __m512i idx) {
+    for (int i = 0; i < 5; i++)
+        h[i] = _mm512_permutexvar_epi64(idx, f[i]);
+}
+static inline void fe8_permute2(fe8 h, const fe8 f, __m512i idx, const fe8 g) {
+    for (int i = 0; i < 5; i++)
+        h[i] = _mm512_permutex2var_epi64(f[i], idx, g[i]);
+}
 
-static inline void fe51_frombytes(uint64_t h[5], const uint8_t s[32]) {
+/*
+ * Lane 1 of fv += 121666 e, limb by limb, for an uncarried e (limbs below
+ * 2^62): 121666 e_k = lo(e_k) + 2^52 (hi(e_k) + 121666 (e_k >> 52)) with
+ * lo/hi the IFMA halves of 121666 times the low 52 bits of e_k; the 2^52
+ * part is twice a unit of the next limb (limb 4's re-enters limb 0 as 38).
+ * The carry t stays below 2^27, fv's lane 1 below 2^60.2.
+ */
+static inline void fe8_add_a24_lane1(fe8 fv, const fe8 e) {
+    const __mmask8 lane1 = 0x02;
+    const __m512i a24 = splat(A24);
+    __m512i t[5];
+    for (int k = 0; k < 5; k++) {
+        t[k] = _mm512_madd52hi_epu64(_mm512_setzero_si512(), e[k], a24);
+        t[k] = _mm512_madd52lo_epu64(t[k], _mm512_srli_epi64(e[k], 52), a24);
+        fv[k] = _mm512_mask_madd52lo_epu64(fv[k], lane1, e[k], a24);
+    }
+    for (int k = 1; k < 5; k++)
+        fv[k] = _mm512_mask_add_epi64(fv[k], lane1, fv[k],
+                                      _mm512_add_epi64(t[k - 1], t[k - 1]));
+    fv[0] = _mm512_mask_madd52lo_epu64(fv[0], lane1, t[4], splat(38));
+}
+
+/* The lane index vector [a, ..., h] with 2 xored in when swap2 is 2 */
+static inline __m512i lane_index(long long a, long long b, long long c,
+                                 long long d, long long e, long long f,
+                                 long long g, long long h, __m512i swap2) {
+    return _mm512_xor_si512(_mm512_set_epi64(h, g, f, e, d, c, b, a), swap2);
+}
+
+/*
+ * One ladder step on v (layout above), whose (x2, z2) and (x3, z3) halves
+ * are first exchanged when swap2 is 2 in every lane. Temporaries are locals
+ * the compiler keeps in the 32 vector registers where it can; spills land
+ * in the stack area the public layer zeroes (hush_scrub_stack), and the
+ * registers are zeroed before the ladder returns.
+ */
+static inline __attribute__((always_inline)) void ladder_step8(fe8 v,
+                                                               __m512i swap2) {
+    fe8 h, left, right, m, fv;
+    /* stage 1: h = [A, B, C, D, A^, B^, C^, D^] */
+    fe8_pair_hadamard(h, v, 0);
+    fe8_carry(h);
+    fe8_permute(left, h, lane_index(0, 1, 3, 2, 7, 6, 4, 5, swap2));
+    fe8_permute(right, h, lane_index(0, 1, 0, 1, 0, 1, 0, 1, swap2));
+    fe8_mul(m, left, right); /* [AA, BB, DA, CB, D^A, C^B, A^A, B^B] */
+
+    /* stage 2: h = [AA, E, R, S, R^, S^, A^A, E^]; fv = [BB, F, ...] */
+    fe8_pair_hadamard(h, m, 0x41);
+    for (int i = 0; i < 5; i++) /* lane 0 <- BB (dwords 0 and 1) */
+        fv[i] = _mm512_mask_shuffle_epi32(m[i], 0x0003, m[i], _MM_PERM_BADC);
+    fe8_add_a24_lane1(fv, h);
+    fe8_carry(h);
+    fe8_carry(fv);
+    fe8_permute(left, h, _mm512_set_epi64(5, 2, 7, 6, 3, 2, 1, 0));
+    fe8_permute2(right, fv, _mm512_set_epi64(13, 12, 1, 0, 13, 10, 1, 0), h);
+    fe8_mul(v, left, right);
+}
+
+/* h = u (fully reduced words or not: below 2^255) as five 51-bit limbs */
+static inline void limbs_from_bytes(uint64_t h[5], const uint8_t s[32]) {
     uint64_t w0 = hush_load64_le(s), w1 = hush_load64_le(s + 8);
     uint64_t w2 = hush_load64_le(s + 16), w3 = hush_load64_le(s + 24);
     h[0] = w0 & M51;
@@ -177,9 +212,35 @@ static inline void fe51_frombytes(uint64_t h[5], const uint8_t s[32]) {
     h[4] = (w3 >> 12) & M51; /* drops bit 255, as RFC 7748 asks */
 }
 
-/* w = sum l_i 2^(51 i), as four words, for carried limbs (l4 below
- * 2^51 + 2^13, so the sum stays below 2^256); not reduced mod p. */
-static inline void fe51_to_words(uint64_t w[4], const uint64_t l[5]) {
+/* h = f^2 mod p for limbs below 2^51, limbs below 2^52 (scalar; once) */
+static inline void limbs_square(uint64_t h[5], const uint64_t f[5]) {
+    typedef unsigned __int128 u128;
+    u128 t[5] = {0, 0, 0, 0, 0};
+    for (int i = 0; i < 5; i++)
+        for (int j = 0; j < 5; j++) {
+            u128 prod = (u128)f[i] * f[j];
+            if (i + j < 5) /* public: limb indices */
+                t[i + j] += prod;
+            else
+                t[i + j - 5] += prod * 19;
+        }
+    /* t[k] < 95 2^102: after one pass the carry out of limb 4 is below
+     * 2^58, so limb 0 takes it times 19 and carries once more */
+    uint64_t c = 0;
+    for (int k = 0; k < 5; k++) {
+        t[k] += c;
+        h[k] = (uint64_t)t[k] & M51;
+        c = (uint64_t)(t[k] >> 51);
+    }
+    h[0] += c * 19;
+    h[1] += h[0] >> 51;
+    h[0] &= M51;
+    HUSH_WIPE_OBJ(&t);
+}
+
+/* w = sum l_i 2^(51 i), as four words, for carried limbs (below 2^256);
+ * not reduced mod p. */
+static inline void limbs_to_words(uint64_t w[4], const uint64_t l[5]) {
     typedef unsigned __int128 u128;
     u128 acc = (u128)l[0] + ((u128)l[1] << 51); /* bits 0.. */
     w[0] = (uint64_t)acc;
@@ -191,100 +252,50 @@ static inline void fe51_to_words(uint64_t w[4], const uint64_t l[5]) {
     w[3] = (uint64_t)acc;
 }
 
-/*
- * h = lanes of f picked by the index vector idx (vpermq with a register
- * index). The ladder's conditional swap is folded into these indices:
- * xoring an index with 2 exchanges lanes (0, 1) with (2, 3), i.e. (x2, z2)
- * with (x3, z3). VPERMQ is a register crossbar whose timing does not
- * depend on the index values, so the secret swap bit stays out of any
- * branch or memory address.
- */
-static inline void fe4_permutevar(fe4 h, const fe4 f, __m256i idx) {
-    for (int i = 0; i < 5; i++)
-        h[i] = _mm256_permutexvar_epi64(idx, f[i]);
-}
-
-/* [a, b, c, d] ^ (2 where swap), swap2 being 2 in every lane or 0 */
-static inline __m256i lane_index(long long a, long long b, long long c,
-                                 long long d, __m256i swap2) {
-    return _mm256_xor_si256(_mm256_set_epi64x(d, c, b, a), swap2);
-}
-
-/*
- * One ladder step on v = [x2, z2, x3, z3], whose halves are first
- * exchanged when swap2 is 2 (the conditional swap); x1v = [1, 1, 1, x1].
- * Temporaries are locals the compiler keeps in the 32 vector registers
- * where it can; spills land in the stack area the public layer zeroes
- * (hush_scrub_stack), and the registers are zeroed before the ladder
- * returns.
- */
-static inline __attribute__((always_inline)) void
-ladder_step4(fe4 v, const fe4 x1v, __m256i swap2) {
-    fe4 p, q, r, t, w;
-    /* stage 1: p = [A, B, D, C], q = [A, B, A, B] */
-    fe4_permutevar(p, v, lane_index(0, 0, 2, 2, swap2)); /* [x2,x2,x3,x3] */
-    fe4_permutevar(q, v, lane_index(1, 1, 3, 3, swap2)); /* [z2,z2,z3,z3] */
-    fe4_add(r, p, q);      /* v is uncarried (below 2^62 per limb): */
-    fe4_sub_wide(t, p, q); /* both carry */
-    FE4_BLEND(p, r, t, BLEND_LANE(1) | BLEND_LANE(2));
-    FE4_PERMUTE(q, p, LANES(0, 1, 0, 1));
-    fe4_mul(r, p, q); /* [AA, BB, DA, CB] */
-
-    /* stage 2 */
-    FE4_PERMUTE(w, r, LANES(1, 0, 3, 2)); /* [BB, AA, CB, DA] */
-    fe4_add(t, r, w);                     /* lane 2: DA + CB */
-    fe4_sub(q, w, r); /* lane 1: E = AA - BB, lane 3: DA - CB */
-    FE4_BLEND(p, r, q, BLEND_LANE(1) | BLEND_LANE(3));
-    FE4_BLEND(p, p, t, BLEND_LANE(2)); /* [AA, E, DA+CB, DA-CB] */
-    fe4_a24_combination(t, w, r);      /* lane 1: BB + 121666 E */
-    FE4_BLEND(q, w, t, BLEND_LANE(1));
-    FE4_BLEND(q, q, p, BLEND_LANE(2) | BLEND_LANE(3));
-    fe4_mul(r, p, q); /* [x2, z2, x3, z3 / x1] */
-
-    /* stage 3, left uncarried: only stage 1's add and sub read it */
-    fe4_mul_uncarried(v, r, x1v);
-}
-
 static void x25519_ladder_ifma(uint8_t out[32], const uint8_t scalar[32],
                                const uint8_t u[32]) {
     uint8_t k[32];
-    uint64_t x1[5], lanes[5][4], xl[5], zl[5], xw[4], zw[4];
-    fe4 v, x1v;
+    uint64_t x1[5], x1sq[5], lanes[5][8], xl[5], zl[5], xw[4], zw[4];
+    fe8 v;
     hush_x25519_clamp(k, scalar);
-    fe51_frombytes(x1, u);
+    limbs_from_bytes(x1, u);
+    limbs_square(x1sq, x1);
 
-    /* v = [x2, z2, x3, z3] = [1, 0, u, 1]; x1v = [1, 1, 1, u] */
+    /* v = [1, 0, u, 1, u, 0, u^2, u], even lanes biased */
     for (int i = 0; i < 5; i++) {
         long long one = i == 0; /* public: the limb index */
-        v[i] = _mm256_set_epi64x(one, (long long)x1[i], 0, one);
-        x1v[i] = _mm256_set_epi64x((long long)x1[i], one, one, one);
+        __m512i init =
+            _mm512_set_epi64((long long)x1[i], (long long)x1sq[i], 0,
+                             (long long)x1[i], one, (long long)x1[i], 0, one);
+        v[i] = _mm512_add_epi64(init, bias(i));
     }
 
     uint64_t swap = 0;
     for (int t = 254; t >= 0; t--) {
         uint64_t bit = (uint64_t)(k[t >> 3] >> (t & 7)) & 1;
         swap ^= bit;
-        __m256i swap2 =
-            _mm256_set1_epi64x((long long)(hush_ct_mask64(swap) & 2));
+        __m512i swap2 = splat(hush_ct_mask64(swap) & 2);
         swap = bit;
-        ladder_step4(v, x1v, swap2);
+        ladder_step8(v, swap2);
     }
-    __m256i swap2 = _mm256_set1_epi64x((long long)(hush_ct_mask64(swap) & 2));
-    fe4_permutevar(v, v, lane_index(0, 1, 2, 3, swap2));
-    fe4_carry(v);
+    /* the last swap, then (x2, z2) in lanes 0 and 1, carried */
+    __m512i swap2 = splat(hush_ct_mask64(swap) & 2);
+    fe8_permute(v, v, lane_index(0, 1, 2, 3, 4, 5, 6, 7, swap2));
+    fe8_carry(v);
 
     /* lanes is plain words with no vector alignment: the store goes
-     * through __m256i_u, the alignment-1 type of the unaligned intrinsic */
+     * through __m512i_u, the alignment-1 type of the unaligned intrinsic */
     for (int i = 0; i < 5; i++)
-        _mm256_storeu_si256((__m256i_u *)lanes[i], v[i]);
+        _mm512_storeu_si512((__m512i_u *)lanes[i], v[i]);
     for (int i = 0; i < 5; i++)
         xl[i] = lanes[i][0], zl[i] = lanes[i][1];
-    fe51_to_words(xw, xl);
-    fe51_to_words(zw, zl);
+    limbs_to_words(xw, xl);
+    limbs_to_words(zw, zl);
     hush_x25519_mulx_divide(out, xw, zw);
 
     hush_wipe(k, sizeof k);
     hush_wipe(x1, sizeof x1);
+    hush_wipe(x1sq, sizeof x1sq);
     hush_wipe(lanes, sizeof lanes);
     hush_wipe(xl, sizeof xl);
     hush_wipe(zl, sizeof zl);
