@@ -140,18 +140,7 @@ static void x25519_base_comb(uint8_t out[32], const uint8_t scalar[32]) {
     } s;
     hush_x25519_clamp(k, scalar);
 
-    /* signed radix-16 digits: e_i in [-8, 8]; k < 2^255 keeps e_63 <= 8 */
-    for (int i = 0; i < 32; i++) {
-        e[2 * i] = (int8_t)(k[i] & 15);
-        e[2 * i + 1] = (int8_t)(k[i] >> 4);
-    }
-    int8_t carry = 0;
-    for (int i = 0; i < 63; i++) {
-        e[i] = (int8_t)(e[i] + carry);
-        carry = (int8_t)((e[i] + 8) >> 4); /* 0 or 1: e_i + 8 is in [0, 24] */
-        e[i] = (int8_t)(e[i] - carry * 16);
-    }
-    e[63] = (int8_t)(e[63] + carry);
+    hush_x25519_comb_digits(e, k);
 
     /* h = identity (0 : 1 : 1 : 0) */
     fe_set_small(s.h.X, 0);

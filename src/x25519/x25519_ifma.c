@@ -24,99 +24,23 @@
  * conditional swap exchanges lanes (0, 1) with (2, 3) and (4, 5) with (6, 7);
  * it is folded into the lane indices of stage 1's permutations.
  *
- * Field elements: five limbs in radix 2^51, one per lane of five vectors.
- * IFMA multiplies the low 52 bits of each lane, so every multiplication
- * input is "carried": limbs below 2^52. Products are left uncarried (limbs
- * below 2^61.6, even lanes biased by a multiple of p, see fe8_mul); the
- * additions and subtractions that follow every product carry once, since
- * a sum of two carried limbs can pass 2^52 anyway.
- *
- * The final division and the fixed-base comb are the mulx tier's (every
- * CPU with IFMA has BMI2 and ADX, and this tier requires them).
+ * Field arithmetic is x25519_fe8.h (radix 2^51, limb i of the eight
+ * elements in one vector; products uncarried, even lanes biased by a
+ * multiple of p so that the lane-pair differences after them stay
+ * positive). The fixed base is the ifma comb (x25519_ifma_base.c); the
+ * final division is the mulx tier's (every CPU with IFMA has BMI2 and ADX,
+ * and this tier requires them).
  *
  * Compiled alone with -mavx512f -mavx512vl -mavx512ifma (hush_tier_source).
  */
-#include <immintrin.h>
-
 #include "core/registers.h"
+#include "x25519/x25519_fe8.h"
 #include "x25519/x25519_impl.h"
 
-typedef __m512i fe8[5];
-
-#define M51  0x7ffffffffffffull
+#define M51  FE8_M51
 #define A24  121666 /* (486662 + 2) / 4 */
 #define EVEN 0x55   /* lanes 0, 2, 4, 6 */
 #define ODD  0xaa   /* lanes 1, 3, 5, 7 */
-
-static inline __m512i splat(uint64_t x) {
-    return _mm512_set1_epi64((long long)x);
-}
-
-/*
- * 2^10 p, limb by limb: added to the even lanes of every product (the
- * minuends of the subtractions that follow) so that no difference of two
- * product limbs (each below 2^60.1) goes negative. A multiple of p, so the
- * values do not change mod p.
- */
-static inline __m512i bias(int limb) {
-    uint64_t p = limb == 0 ? M51 - 18 : M51;
-    return _mm512_maskz_mov_epi64(EVEN, splat(p << 10));
-}
-
-/*
- * One carry pass, all limbs at once: limbs below 2^63 in, below 2^52 out
- * (each carry below 2^12; the top one re-enters limb 0 times 19).
- */
-static inline void fe8_carry(fe8 h) {
-    const __m512i mask = splat(M51);
-    __m512i c0 = _mm512_srli_epi64(h[0], 51), c1 = _mm512_srli_epi64(h[1], 51);
-    __m512i c2 = _mm512_srli_epi64(h[2], 51), c3 = _mm512_srli_epi64(h[3], 51);
-    __m512i c4 = _mm512_srli_epi64(h[4], 51);
-    h[1] = _mm512_add_epi64(_mm512_and_si512(h[1], mask), c0);
-    h[2] = _mm512_add_epi64(_mm512_and_si512(h[2], mask), c1);
-    h[3] = _mm512_add_epi64(_mm512_and_si512(h[3], mask), c2);
-    h[4] = _mm512_add_epi64(_mm512_and_si512(h[4], mask), c3);
-    h[0] = _mm512_madd52lo_epu64(_mm512_and_si512(h[0], mask), c4, splat(19));
-}
-
-/*
- * h = f * g lane by lane, for carried f and g, plus the bias in the even
- * lanes. The product of two limbs is lo + hi 2^52 = lo + (2 hi) 2^51: the
- * low halves are summed into column i + j, the high halves apart into
- * column i + j + 1 and doubled once per column. Columns 5..9 fold onto 0..4
- * times 19 (2^255 = 19 mod p) with shifts and adds.
- *
- * Bounds: column k sums at most (n_k + 2 n_(k-1)) 2^52 with n the number of
- * terms (1, 2, 3, 4, 5, 4, 3, 2, 1), so limb m is below
- * (c_m + 19 c_(m+5)) 2^52 <= 267 2^52 < 2^60.1, plus the bias (2^61):
- * below 2^61.6 in even lanes, 2^60.1 in odd ones.
- */
-static inline void fe8_mul(fe8 h, const fe8 f, const fe8 g) {
-    __m512i lo[9], hi[10], z[10];
-    for (int k = 0; k < 5; k++)
-        lo[k] = bias(k);
-    for (int k = 5; k < 9; k++)
-        lo[k] = _mm512_setzero_si512();
-    for (int k = 0; k < 10; k++)
-        hi[k] = _mm512_setzero_si512();
-    for (int i = 0; i < 5; i++) {
-        for (int j = 0; j < 5; j++) {
-            lo[i + j] = _mm512_madd52lo_epu64(lo[i + j], f[i], g[j]);
-            hi[i + j + 1] = _mm512_madd52hi_epu64(hi[i + j + 1], f[i], g[j]);
-        }
-    }
-    z[0] = lo[0];
-    for (int k = 1; k < 9; k++)
-        z[k] = _mm512_add_epi64(lo[k], _mm512_add_epi64(hi[k], hi[k]));
-    z[9] = _mm512_add_epi64(hi[9], hi[9]);
-    for (int m = 0; m < 5; m++) {
-        __m512i t = z[m + 5];
-        __m512i t19 = _mm512_add_epi64(
-            _mm512_add_epi64(t, _mm512_add_epi64(t, t)), /* 3t */
-            _mm512_slli_epi64(t, 4));                    /* + 16t */
-        h[m] = _mm512_add_epi64(z[m], t19);
-    }
-}
 
 /*
  * The sums and differences of lane pairs (2i, 2i+1), uncarried:
@@ -133,16 +57,6 @@ static inline void fe8_pair_hadamard(fe8 h, const fe8 v, __mmask8 keep) {
     }
 }
 
-/* h = lanes of f picked by idx; g's lanes where idx has bit 3 set */
-static inline void fe8_permute(fe8 h, const fe8 f, __m512i idx) {
-    for (int i = 0; i < 5; i++)
-        h[i] = _mm512_permutexvar_epi64(idx, f[i]);
-}
-static inline void fe8_permute2(fe8 h, const fe8 f, __m512i idx, const fe8 g) {
-    for (int i = 0; i < 5; i++)
-        h[i] = _mm512_permutex2var_epi64(f[i], idx, g[i]);
-}
-
 /*
  * Lane 1 of fv += 121666 e, limb by limb, for an uncarried e (limbs below
  * 2^62): 121666 e_k = lo(e_k) + 2^52 (hi(e_k) + 121666 (e_k >> 52)) with
@@ -152,7 +66,7 @@ static inline void fe8_permute2(fe8 h, const fe8 f, __m512i idx, const fe8 g) {
  */
 static inline void fe8_add_a24_lane1(fe8 fv, const fe8 e) {
     const __mmask8 lane1 = 0x02;
-    const __m512i a24 = splat(A24);
+    const __m512i a24 = fe8_splat(A24);
     __m512i t[5];
     for (int k = 0; k < 5; k++) {
         t[k] = _mm512_madd52hi_epu64(_mm512_setzero_si512(), e[k], a24);
@@ -162,7 +76,7 @@ static inline void fe8_add_a24_lane1(fe8 fv, const fe8 e) {
     for (int k = 1; k < 5; k++)
         fv[k] = _mm512_mask_add_epi64(fv[k], lane1, fv[k],
                                       _mm512_add_epi64(t[k - 1], t[k - 1]));
-    fv[0] = _mm512_mask_madd52lo_epu64(fv[0], lane1, t[4], splat(38));
+    fv[0] = _mm512_mask_madd52lo_epu64(fv[0], lane1, t[4], fe8_splat(38));
 }
 
 /* The lane index vector [a, ..., h] with 2 xored in when swap2 is 2 */
@@ -187,7 +101,7 @@ static inline __attribute__((always_inline)) void ladder_step8(fe8 v,
     fe8_carry(h);
     fe8_permute(left, h, lane_index(0, 1, 3, 2, 7, 6, 4, 5, swap2));
     fe8_permute(right, h, lane_index(0, 1, 0, 1, 0, 1, 0, 1, swap2));
-    fe8_mul(m, left, right); /* [AA, BB, DA, CB, D^A, C^B, A^A, B^B] */
+    fe8_mul(m, left, right, EVEN); /* [AA, BB, DA, CB, D^A, C^B, A^A, B^B] */
 
     /* stage 2: h = [AA, E, R, S, R^, S^, A^A, E^]; fv = [BB, F, ...] */
     fe8_pair_hadamard(h, m, 0x41);
@@ -198,7 +112,7 @@ static inline __attribute__((always_inline)) void ladder_step8(fe8 v,
     fe8_carry(fv);
     fe8_permute(left, h, _mm512_set_epi64(5, 2, 7, 6, 3, 2, 1, 0));
     fe8_permute2(right, fv, _mm512_set_epi64(13, 12, 1, 0, 13, 10, 1, 0), h);
-    fe8_mul(v, left, right);
+    fe8_mul(v, left, right, EVEN);
 }
 
 /* h = u (fully reduced words or not: below 2^255) as five 51-bit limbs */
@@ -238,24 +152,10 @@ static inline void limbs_square(uint64_t h[5], const uint64_t f[5]) {
     HUSH_WIPE_OBJ(&t);
 }
 
-/* w = sum l_i 2^(51 i), as four words, for carried limbs (below 2^256);
- * not reduced mod p. */
-static inline void limbs_to_words(uint64_t w[4], const uint64_t l[5]) {
-    typedef unsigned __int128 u128;
-    u128 acc = (u128)l[0] + ((u128)l[1] << 51); /* bits 0.. */
-    w[0] = (uint64_t)acc;
-    acc = (acc >> 64) + ((u128)l[2] << 38); /* l2 starts at bit 102 */
-    w[1] = (uint64_t)acc;
-    acc = (acc >> 64) + ((u128)l[3] << 25); /* l3 at 153 */
-    w[2] = (uint64_t)acc;
-    acc = (acc >> 64) + ((u128)l[4] << 12); /* l4 at 204 */
-    w[3] = (uint64_t)acc;
-}
-
 static void x25519_ladder_ifma(uint8_t out[32], const uint8_t scalar[32],
                                const uint8_t u[32]) {
     uint8_t k[32];
-    uint64_t x1[5], x1sq[5], lanes[5][8], xl[5], zl[5], xw[4], zw[4];
+    uint64_t x1[5], x1sq[5], w[8][4];
     fe8 v;
     hush_x25519_clamp(k, scalar);
     limbs_from_bytes(x1, u);
@@ -267,45 +167,34 @@ static void x25519_ladder_ifma(uint8_t out[32], const uint8_t scalar[32],
         __m512i init =
             _mm512_set_epi64((long long)x1[i], (long long)x1sq[i], 0,
                              (long long)x1[i], one, (long long)x1[i], 0, one);
-        v[i] = _mm512_add_epi64(init, bias(i));
+        v[i] = _mm512_add_epi64(init, fe8_bias(i, EVEN));
     }
 
     uint64_t swap = 0;
     for (int t = 254; t >= 0; t--) {
         uint64_t bit = (uint64_t)(k[t >> 3] >> (t & 7)) & 1;
         swap ^= bit;
-        __m512i swap2 = splat(hush_ct_mask64(swap) & 2);
+        __m512i swap2 = fe8_splat(hush_ct_mask64(swap) & 2);
         swap = bit;
         ladder_step8(v, swap2);
     }
     /* the last swap, then (x2, z2) in lanes 0 and 1, carried */
-    __m512i swap2 = splat(hush_ct_mask64(swap) & 2);
+    __m512i swap2 = fe8_splat(hush_ct_mask64(swap) & 2);
     fe8_permute(v, v, lane_index(0, 1, 2, 3, 4, 5, 6, 7, swap2));
     fe8_carry(v);
 
-    /* lanes is plain words with no vector alignment: the store goes
-     * through __m512i_u, the alignment-1 type of the unaligned intrinsic */
-    for (int i = 0; i < 5; i++)
-        _mm512_storeu_si512((__m512i_u *)lanes[i], v[i]);
-    for (int i = 0; i < 5; i++)
-        xl[i] = lanes[i][0], zl[i] = lanes[i][1];
-    limbs_to_words(xw, xl);
-    limbs_to_words(zw, zl);
-    hush_x25519_mulx_divide(out, xw, zw);
+    fe8_to_words(w, v);
+    hush_x25519_mulx_divide(out, w[0], w[1]);
 
     hush_wipe(k, sizeof k);
     hush_wipe(x1, sizeof x1);
     hush_wipe(x1sq, sizeof x1sq);
-    hush_wipe(lanes, sizeof lanes);
-    hush_wipe(xl, sizeof xl);
-    hush_wipe(zl, sizeof zl);
-    hush_wipe(xw, sizeof xw);
-    hush_wipe(zw, sizeof zw);
+    hush_wipe(w, sizeof w);
     /* the ladder's lanes held the scalar's bits and field elements */
     hush_clear_vector_registers();
 }
 
 const hush_x25519_ops hush_x25519_ifma = {
     x25519_ladder_ifma,
-    hush_x25519_mulx_base, /* the comb; IFMA would not shorten its chain */
+    hush_x25519_ifma_base,
 };

@@ -358,6 +358,67 @@ void hush_x25519_mulx_base(uint8_t out[32], const uint8_t scalar[32]) {
     x25519_base_comb(out, scalar);
 }
 
+/* 2d, d = -121665/121666 the edwards25519 constant */
+static const uint64_t edwards_2d[4] = {
+    0xebd69b9426b2f159ull, 0x00e0149a8283b156ull, 0x198e80f2eef3d130ull,
+    0x2406d9dc56dffce7ull};
+
+/* r = p + q for two extended points (the unified addition of Hisil, Wong,
+ * Carter and Dawson, a = -1, with 2d), r in completed coordinates */
+static void ge_add(ge_p1p1 *r, const ge_p3 *p, const ge_p3 *q) {
+    fe a, b, c, d, t;
+    fe_sub(a, p->Y, p->X);
+    fe_sub(t, q->Y, q->X);
+    fe_mul(a, a, t); /* A = (Y1 - X1)(Y2 - X2) */
+    fe_add(b, p->Y, p->X);
+    fe_add(t, q->Y, q->X);
+    fe_mul(b, b, t); /* B = (Y1 + X1)(Y2 + X2) */
+    fe_from_words(t, edwards_2d);
+    fe_mul(c, p->T, t);
+    fe_mul(c, c, q->T); /* C = 2d T1 T2 */
+    fe_mul(d, p->Z, q->Z);
+    fe_add(d, d, d);    /* D = 2 Z1 Z2 */
+    fe_sub(r->X, b, a); /* E */
+    fe_add(r->Y, b, a); /* H */
+    fe_add(r->Z, d, c); /* G */
+    fe_sub(r->T, d, c); /* F */
+    HUSH_WIPE_OBJ(&a);
+    HUSH_WIPE_OBJ(&b);
+    HUSH_WIPE_OBJ(&c);
+    HUSH_WIPE_OBJ(&d);
+    HUSH_WIPE_OBJ(&t);
+}
+
+void hush_x25519_mulx_comb_finish(uint8_t out[32], const uint64_t p[4][4],
+                                  const uint64_t q[4][4]) {
+    struct {
+        ge_p3 a, b;
+        ge_p1p1 r;
+        fe num, den;
+    } s;
+    fe_from_words(s.a.X, p[0]);
+    fe_from_words(s.a.Y, p[1]);
+    fe_from_words(s.a.Z, p[2]);
+    fe_from_words(s.a.T, p[3]);
+    fe_from_words(s.b.X, q[0]);
+    fe_from_words(s.b.Y, q[1]);
+    fe_from_words(s.b.Z, q[2]);
+    fe_from_words(s.b.T, q[3]);
+    for (int i = 0; i < 4; i++) {
+        ge_dbl(&s.r, &s.a);
+        ge_p1p1_to_p3(&s.a, &s.r);
+    }
+    ge_add(&s.r, &s.a, &s.b);
+    /* completed coordinates: y = Y/T, so u = (1 + y)/(1 - y) = (T + Y)/(T - Y)
+     */
+    fe_add(s.num, s.r.T, s.r.Y);
+    fe_sub(s.den, s.r.T, s.r.Y);
+    fe_invert(s.den, s.den);
+    fe_mul(s.num, s.num, s.den);
+    fe_tobytes(out, s.num);
+    HUSH_WIPE_OBJ(&s);
+}
+
 const hush_x25519_ops hush_x25519_mulx = {
     x25519_ladder,
     hush_x25519_mulx_base,
