@@ -26,8 +26,6 @@
 
 #include "x25519/x25519_ladder.h" /* fe_invert, and the same field interface */
 
-#define FE_WORDS (sizeof(fe) / sizeof(uint64_t))
-
 /* Extended coordinates: x = X/Z, y = Y/Z, xy = T/Z. */
 typedef struct ge_p3 {
     fe X, Y, Z, T;
@@ -42,7 +40,7 @@ typedef struct ge_niels {
 } ge_niels;
 
 /* h = mask ? g : h, word by word in general registers (HUSH_OPAQUE: not
- * vectorised, as in the ladder's fe_cswap) */
+ * vectorised, as in the ladder's fe_select) */
 static inline void fe_cmov(fe h, const fe g, uint64_t mask) {
     for (size_t i = 0; i < FE_WORDS; i++) {
         uint64_t t = mask & (h[i] ^ g[i]);

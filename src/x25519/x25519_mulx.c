@@ -10,8 +10,9 @@
  * clang compile _addcarryx_u64 to ordinary ADC on a single CF chain (they
  * do not model OF as a separate carry), so intrinsics cannot express the
  * dual-chain schedule. Additions and subtractions are assembly too, for a
- * shorter carry-to-mask step (see docs/perf/x25519.md); the conditional
- * swap, the small-constant product and the final reduction stay in C.
+ * shorter carry-to-mask step (see docs/perf/x25519.md), and so is the
+ * ladder's c * f + g (one MULX row onto g); the ladder's masked select
+ * (x25519_ladder.h) and the final reduction stay in C.
  * Also the base-point comb (x25519_base_comb.h) and, for the ifma tier,
  * the final division x / z.
  */
@@ -70,20 +71,6 @@ static inline void fe_set_small(fe h, uint64_t v) {
     h[0] = v;
     h[1] = h[2] = h[3] = 0;
 }
-/* Word by word in general registers: a vectorised swap would reload limbs
- * just stored by 64-bit writes with 128-bit loads, which store-to-load
- * forwarding cannot serve (a stall on the ladder's critical path).
- * HUSH_OPAQUE keeps the compiler from vectorising it; the mask is already
- * opaque (hush_ct_mask64), so that is all it is for. */
-static inline void fe_cswap(fe f, fe g, uint64_t mask) {
-    for (int i = 0; i < 4; i++) {
-        uint64_t t = mask & (f[i] ^ g[i]);
-        HUSH_OPAQUE(t);
-        f[i] ^= t;
-        g[i] ^= t;
-    }
-}
-
 /*
  * h = f + g mod 2^256, a carry out re-entering as 38; a second carry can
  * only follow when the low limb is tiny, so it lands in limb 0 alone.
@@ -318,24 +305,51 @@ static inline void fe_sq(fe h, const fe f) {
     (void)lo, (void)hi, (void)r4, (void)r5, (void)r6, (void)r7;
 }
 
-/* h = c * f for c < 2^17: one row of products, the fifth word folded as
- * 38 (2^256 = 38 mod p). */
-static inline void fe_mul_small(fe h, const fe f, uint64_t c) {
-    typedef unsigned __int128 u128;
-    u128 t0 = (u128)f[0] * c, t1 = (u128)f[1] * c;
-    u128 t2 = (u128)f[2] * c, t3 = (u128)f[3] * c;
-    unsigned long long r0 = (uint64_t)t0, r1, r2, r3;
-    unsigned char cy;
-    cy = _addcarry_u64(0, (uint64_t)t1, (uint64_t)(t0 >> 64), &r1);
-    cy = _addcarry_u64(cy, (uint64_t)t2, (uint64_t)(t1 >> 64), &r2);
-    cy = _addcarry_u64(cy, (uint64_t)t3, (uint64_t)(t2 >> 64), &r3);
-    uint64_t top = (uint64_t)(t3 >> 64) + cy; /* < 2^17 */
-    cy = _addcarry_u64(0, r0, top * 38, &r0);
-    cy = _addcarry_u64(cy, r1, 0, &r1);
-    cy = _addcarry_u64(cy, r2, 0, &r2);
-    cy = _addcarry_u64(cy, r3, 0, &r3);
-    r0 += hush_ct_mask64(cy) & 38;
+/*
+ * h = c * f + g for a public c < 2^17: one row of MULX, the low halves on
+ * the CF chain and the high halves on the OF chain onto g, the fifth word
+ * (below 2^17 + 1) folded as 38 (2^256 = 38 mod p), then as in fe_add a
+ * last carry into limb 0 alone. The ladder's doubling: e = 121666 p + d in
+ * one pass instead of a product and an addition.
+ */
+static inline void fe_mul_small_add(fe h, const fe f, uint64_t c, const fe g) {
+    uint64_t r0, r1, r2, r3, r4, lo, hi;
+    __asm__("movq %[c], %%rdx\n\t"
+            "movq %[g0], %[r0]\n\t"
+            "movq %[g1], %[r1]\n\t"
+            "movq %[g2], %[r2]\n\t"
+            "movq %[g3], %[r3]\n\t"
+            "xorl %k[r4], %k[r4]\n\t" /* clears CF and OF */
+            "mulxq %[f0], %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[r0]\n\t"
+            "adoxq %[hi], %[r1]\n\t"
+            "mulxq %[f1], %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[r1]\n\t"
+            "adoxq %[hi], %[r2]\n\t"
+            "mulxq %[f2], %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[r2]\n\t"
+            "adoxq %[hi], %[r3]\n\t"
+            "mulxq %[f3], %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[r3]\n\t"
+            "adoxq %[hi], %[r4]\n\t"
+            "movl $0, %k[lo]\n\t" /* mov leaves the flags alone */
+            "adcxq %[lo], %[r4]\n\t"
+            "imulq $38, %[r4], %[r4]\n\t"
+            "addq %[r4], %[r0]\n\t"
+            "adcq %[lo], %[r1]\n\t"
+            "adcq %[lo], %[r2]\n\t"
+            "adcq %[lo], %[r3]\n\t"
+            "sbbq %[lo], %[lo]\n\t"
+            "andq $38, %[lo]\n\t"
+            "addq %[lo], %[r0]\n\t"
+            : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3),
+              [r4] "=&r"(r4), [lo] "=&r"(lo), [hi] "=&r"(hi)
+            : [c] "rm"(c), [f0] "m"(f[0]), [f1] "m"(f[1]), [f2] "m"(f[2]),
+              [f3] "m"(f[3]), [g0] "m"(g[0]), [g1] "m"(g[1]), [g2] "m"(g[2]),
+              [g3] "m"(g[3])
+            : "rdx", "cc");
     h[0] = r0, h[1] = r1, h[2] = r2, h[3] = r3;
+    (void)lo, (void)hi, (void)r4;
 }
 
 #include "x25519/x25519_base_comb.h"

@@ -101,20 +101,6 @@ static inline void fe_sub(fe h, const fe f, const fe g) {
     h[4] = f[4] + 0xFFFFFFFFFFFFEull - g[4];
     fe_carry(h);
 }
-/* Word by word in general registers: a vectorised swap would reload limbs
- * just stored by 64-bit writes with 128-bit loads, which store-to-load
- * forwarding cannot serve (a stall on the ladder's critical path).
- * HUSH_OPAQUE keeps the compiler from vectorising it; the mask is already
- * opaque (hush_ct_mask64), so that is all it is for. */
-static inline void fe_cswap(fe f, fe g, uint64_t mask) {
-    for (int i = 0; i < 5; i++) {
-        uint64_t t = mask & (f[i] ^ g[i]);
-        HUSH_OPAQUE(t);
-        f[i] ^= t;
-        g[i] ^= t;
-    }
-}
-
 /* Carries five 128-bit column sums into a carried element. */
 static inline void fe_carry_wide(fe h, u128 r0, u128 r1, u128 r2, u128 r3,
                                  u128 r4) {
@@ -165,6 +151,11 @@ static inline void fe_mul_small(fe h, const fe f, uint64_t c) {
     for (int i = 0; i < 5; i++)
         r[i] = (u128)f[i] * c;
     fe_carry_wide(h, r[0], r[1], r[2], r[3], r[4]);
+}
+/* h = c * f + g: carried plus carried, below 2^53, a valid fe_mul input */
+static inline void fe_mul_small_add(fe h, const fe f, uint64_t c, const fe g) {
+    fe_mul_small(h, f, c);
+    fe_add(h, h, g);
 }
 
 #include "x25519/x25519_base_comb.h"
