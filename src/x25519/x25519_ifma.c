@@ -10,10 +10,12 @@
  *
  * With A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3 and their hats,
  *
- *   stage 1: [A, B, D, C, D^, C^, A^, B^] * [A, B, A, B, A, B, A, B]
- *          = [AA, BB, DA, CB, D^A, C^B, A^A, B^B]
- *   then E = AA - BB, F = BB + 121666 E, R = DA + CB, S = DA - CB and hats,
- *   stage 2: [AA, E, R, S, A^A, E^, R, S^] * [BB, F, R, S^, BB, F, R^, S^]
+ *   stage 1: [A, B, C, D, A^, B^, C^, D^] * [A, B, B, A, A, B, B, A]
+ *          = [AA, BB, CB, DA, A^A, B^B, C^B, D^A]
+ *   then E = AA - BB, F = BB + 121666 E, R = DA + CB, S = DA - CB and hats
+ *   (the pair differences give -S and -S^, which are only ever multiplied
+ *   by each other),
+ *   stage 2: [AA, E, R, -S, A^A, E^, R^, -S^] * [BB, F, R, -S^, BB, F, R, -S^]
  *          = [x2', z2', x3', z3', x^2', z^2', x^3', z^3']
  *
  * because z3' = x1 S^2 = S S^, x^3' = x1 R^2 = R R^, z^3' = x1^2 S^2 = S^ S^,
@@ -22,7 +24,9 @@
  * hats instead: sixteen products a step in two dependent 8-lane products
  * rather than ten in three. (docs/perf/x25519.md, section 9.) The
  * conditional swap exchanges lanes (0, 1) with (2, 3) and (4, 5) with (6, 7);
- * it is folded into the lane indices of stage 1's permutations.
+ * it is folded into the lane indices of stage 1's permutations. Stage 2's
+ * left operand is its Hadamard output as it stands (no permutation), and
+ * only its right operand mixes in [BB, F], made in 128-bit vectors.
  *
  * Field arithmetic is x25519_fe8.h (radix 2^51, limb i of the eight
  * elements in one vector; products uncarried, even lanes biased by a
@@ -51,32 +55,56 @@
 static inline void fe8_pair_hadamard(fe8 h, const fe8 v, __mmask8 keep) {
     for (int i = 0; i < 5; i++) {
         __m512i swapped = _mm512_shuffle_epi32(v[i], _MM_PERM_BADC);
-        __m512i sum = _mm512_mask_add_epi64(v[i], (__mmask8)(EVEN & ~keep),
-                                            v[i], swapped);
+        /* with no lane kept, a plain add: its odd lanes are overwritten
+         * below, and no copy of v is made for a merge */
+        __m512i sum = keep ? _mm512_mask_add_epi64(
+                                 v[i], (__mmask8)(EVEN & ~keep), v[i], swapped)
+                           : _mm512_add_epi64(v[i], swapped);
         h[i] = _mm512_mask_sub_epi64(sum, ODD, swapped, v[i]);
     }
 }
 
 /*
- * Lane 1 of fv += 121666 e, limb by limb, for an uncarried e (limbs below
- * 2^62): 121666 e_k = lo(e_k) + 2^52 (hi(e_k) + 121666 (e_k >> 52)) with
- * lo/hi the IFMA halves of 121666 times the low 52 bits of e_k; the 2^52
- * part is twice a unit of the next limb (limb 4's re-enters limb 0 as 38).
- * The carry t stays below 2^27, fv's lane 1 below 2^60.2.
+ * The doubling's right-hand pair [BB, F], F = BB + 121666 E, in the two
+ * lanes of 128-bit vectors: m is stage 1's product (lane 1 BB, uncarried),
+ * e the carried stage-2 operand (lane 1 E, limbs below 2^52). 121666 e_k =
+ * lo + 2^52 hi (IFMA halves, hi below 2^17): lo goes to limb k and hi twice
+ * to limb k + 1 (2^52 is two of its units), limb 4's hi to limb 0 as 38 hi.
+ * Lane 1 stays below 2^60.2; the caller carries.
  */
-static inline void fe8_add_a24_lane1(fe8 fv, const fe8 e) {
+static inline void fe2_bb_f(__m128i fv[5], const fe8 m, const fe8 e) {
     const __mmask8 lane1 = 0x02;
-    const __m512i a24 = fe8_splat(A24);
-    __m512i t[5];
+    const __m128i a24 = _mm_set1_epi64x(A24);
     for (int k = 0; k < 5; k++) {
-        t[k] = _mm512_madd52hi_epu64(_mm512_setzero_si512(), e[k], a24);
-        t[k] = _mm512_madd52lo_epu64(t[k], _mm512_srli_epi64(e[k], 52), a24);
-        fv[k] = _mm512_mask_madd52lo_epu64(fv[k], lane1, e[k], a24);
+        __m128i aa_bb = _mm512_castsi512_si128(m[k]);
+        fv[k] = _mm_unpackhi_epi64(aa_bb, aa_bb); /* [BB, BB] */
     }
-    for (int k = 1; k < 5; k++)
-        fv[k] = _mm512_mask_add_epi64(fv[k], lane1, fv[k],
-                                      _mm512_add_epi64(t[k - 1], t[k - 1]));
-    fv[0] = _mm512_mask_madd52lo_epu64(fv[0], lane1, t[4], fe8_splat(38));
+    __m128i top = _mm_setzero_si128();
+    for (int k = 0; k < 5; k++) {
+        __m128i ek = _mm512_castsi512_si128(e[k]);
+        fv[k] = _mm_mask_madd52lo_epu64(fv[k], lane1, ek, a24);
+        if (k < 4) { /* public: the limb index */
+            fv[k + 1] = _mm_mask_madd52hi_epu64(fv[k + 1], lane1, ek, a24);
+            fv[k + 1] = _mm_mask_madd52hi_epu64(fv[k + 1], lane1, ek, a24);
+        } else {
+            top = _mm_madd52hi_epu64(top, ek, a24);
+        }
+    }
+    fv[0] = _mm_mask_madd52lo_epu64(fv[0], lane1, top, _mm_set1_epi64x(38));
+}
+
+/* fe8_carry on the two lanes of 128-bit vectors */
+static inline void fe2_carry(__m128i h[5]) {
+    const __m128i mask = _mm_set1_epi64x((long long)M51);
+    __m128i c0 = _mm_srli_epi64(h[0], 51), c1 = _mm_srli_epi64(h[1], 51);
+    __m128i c2 = _mm_srli_epi64(h[2], 51), c3 = _mm_srli_epi64(h[3], 51);
+    __m128i c4 = _mm_srli_epi64(h[4], 51);
+    h[1] = _mm_add_epi64(_mm_and_si128(h[1], mask), c0);
+    h[2] = _mm_add_epi64(_mm_and_si128(h[2], mask), c1);
+    h[3] = _mm_add_epi64(_mm_and_si128(h[3], mask), c2);
+    h[4] = _mm_add_epi64(_mm_and_si128(h[4], mask), c3);
+    h[0] =
+        _mm_madd52lo_epu64(_mm_and_si128(h[0], mask), c4, _mm_set1_epi64x(19));
 }
 
 /* The lane index vector [a, ..., h] with 2 xored in when swap2 is 2 */
@@ -95,24 +123,26 @@ static inline __m512i lane_index(long long a, long long b, long long c,
  */
 static inline __attribute__((always_inline)) void ladder_step8(fe8 v,
                                                                __m512i swap2) {
-    fe8 h, left, right, m, fv;
+    fe8 h, left, right, m;
+    __m128i fv[5];
     /* stage 1: h = [A, B, C, D, A^, B^, C^, D^] */
     fe8_pair_hadamard(h, v, 0);
     fe8_carry(h);
-    fe8_permute(left, h, lane_index(0, 1, 3, 2, 7, 6, 4, 5, swap2));
-    fe8_permute(right, h, lane_index(0, 1, 0, 1, 0, 1, 0, 1, swap2));
-    fe8_mul(m, left, right, EVEN); /* [AA, BB, DA, CB, D^A, C^B, A^A, B^B] */
+    fe8_permute(left, h, lane_index(0, 1, 2, 3, 4, 5, 6, 7, swap2));
+    fe8_permute(right, h, lane_index(0, 1, 1, 0, 0, 1, 1, 0, swap2));
+    fe8_mul(m, left, right, EVEN); /* [AA, BB, CB, DA, A^A, B^B, C^B, D^A] */
 
-    /* stage 2: h = [AA, E, R, S, R^, S^, A^A, E^]; fv = [BB, F, ...] */
-    fe8_pair_hadamard(h, m, 0x41);
-    for (int i = 0; i < 5; i++) /* lane 0 <- BB (dwords 0 and 1) */
-        fv[i] = _mm512_mask_shuffle_epi32(m[i], 0x0003, m[i], _MM_PERM_BADC);
-    fe8_add_a24_lane1(fv, h);
+    /* stage 2: h = [AA, E, R, -S, A^A, E^, R^, -S^]; fv = [BB, F] */
+    fe8_pair_hadamard(h, m, 0x11);
     fe8_carry(h);
-    fe8_carry(fv);
-    fe8_permute(left, h, _mm512_set_epi64(5, 2, 7, 6, 3, 2, 1, 0));
-    fe8_permute2(right, fv, _mm512_set_epi64(13, 12, 1, 0, 13, 10, 1, 0), h);
-    fe8_mul(v, left, right, EVEN);
+    fe2_bb_f(fv, m, h);
+    fe2_carry(fv);
+    for (int i = 0; i < 5; i++) /* fv's upper lanes are never picked */
+        right[i] = _mm512_permutex2var_epi64(
+            _mm512_castsi128_si512(fv[i]),
+            _mm512_set_epi64(15, 10, 1, 0, 15, 10, 1, 0), h[i]);
+    /* [AA BB, E F, R R, S S^, A^A BB, E^ F, R^ R, S^ S^] */
+    fe8_mul(v, h, right, EVEN);
 }
 
 /* h = u (fully reduced words or not: below 2^255) as five 51-bit limbs */
