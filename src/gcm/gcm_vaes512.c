@@ -932,24 +932,63 @@ const gcm_stream_blocks hush_gcm_stream_vaes512 = {stream_seal, stream_open};
 const gcm_stream_blocks hush_gcm_stream_vaes512_kara = {stream_seal_kara,
                                                         stream_open_kara};
 
+/*
+ * Each path in its own function, and seal_with / open_with only choose: the
+ * long path's frame (stack realigned to 64, seven saved registers, 384
+ * bytes) was built on entry for every call, short ones included
+ * (docs/perf/gcm.md, item 18). Lengths and the round count are public.
+ */
+#define PATH_FN(name, run, R, enc)                                             \
+    __attribute__((noinline)) static void name(                                \
+        const gcm_state *s, uint8_t *out, uint8_t tag[16], const uint8_t *in,  \
+        size_t len, const uint8_t *ad, size_t adlen, const uint8_t *nonce) {   \
+        run(s, out, in, len, ad, adlen, nonce, tag, R, enc);                   \
+    }
+PATH_FN(tiny_seal10, tiny_run, 10, 1)
+PATH_FN(tiny_seal14, tiny_run, 14, 1)
+PATH_FN(tiny_open10, tiny_run, 10, 0)
+PATH_FN(tiny_open14, tiny_run, 14, 0)
+PATH_FN(short_seal10, short_run, 10, 1)
+PATH_FN(short_seal14, short_run, 14, 1)
+PATH_FN(short_open10, short_run, 10, 0)
+PATH_FN(short_open14, short_run, 14, 0)
+#undef PATH_FN
+#define LONG_FN(name, R, enc, kara)                                            \
+    __attribute__((noinline)) static void name(                                \
+        const gcm_state *s, uint8_t *out, uint8_t tag[16], const uint8_t *in,  \
+        size_t len, const uint8_t *ad, size_t adlen, const uint8_t *nonce) {   \
+        fused_run(s, out, in, len, ad, adlen, nonce, tag, R, enc, kara);       \
+    }
+LONG_FN(long_seal10, 10, 1, 0)
+LONG_FN(long_seal14, 14, 1, 0)
+LONG_FN(long_open10, 10, 0, 0)
+LONG_FN(long_open14, 14, 0, 0)
+LONG_FN(long_seal10_kara, 10, 1, 1)
+LONG_FN(long_seal14_kara, 14, 1, 1)
+LONG_FN(long_open10_kara, 10, 0, 1)
+LONG_FN(long_open14_kara, 14, 0, 1)
+#undef LONG_FN
+
 ALWAYS_INLINE void seal_with(const gcm_state *s, uint8_t *c, uint8_t *tag,
                              const uint8_t *m, size_t mlen, const uint8_t *ad,
                              size_t adlen, const uint8_t *nonce,
                              const int kara) {
     if (mlen <= 16 && adlen <= 16) {
         if (s->aes.rounds == 10)
-            tiny_run(s, c, m, mlen, ad, adlen, nonce, tag, 10, 1);
+            tiny_seal10(s, c, tag, m, mlen, ad, adlen, nonce);
         else
-            tiny_run(s, c, m, mlen, ad, adlen, nonce, tag, 14, 1);
+            tiny_seal14(s, c, tag, m, mlen, ad, adlen, nonce);
     } else if (mlen <= SHORT_MAX) {
         if (s->aes.rounds == 10)
-            short_run(s, c, m, mlen, ad, adlen, nonce, tag, 10, 1);
+            short_seal10(s, c, tag, m, mlen, ad, adlen, nonce);
         else
-            short_run(s, c, m, mlen, ad, adlen, nonce, tag, 14, 1);
+            short_seal14(s, c, tag, m, mlen, ad, adlen, nonce);
     } else if (s->aes.rounds == 10)
-        fused_run(s, c, m, mlen, ad, adlen, nonce, tag, 10, 1, kara);
+        (kara ? long_seal10_kara : long_seal10)(s, c, tag, m, mlen, ad, adlen,
+                                                nonce);
     else
-        fused_run(s, c, m, mlen, ad, adlen, nonce, tag, 14, 1, kara);
+        (kara ? long_seal14_kara : long_seal14)(s, c, tag, m, mlen, ad, adlen,
+                                                nonce);
 }
 
 ALWAYS_INLINE void open_with(const gcm_state *s, uint8_t *m, const uint8_t *c,
@@ -958,18 +997,20 @@ ALWAYS_INLINE void open_with(const gcm_state *s, uint8_t *m, const uint8_t *c,
                              const int kara) {
     if (clen <= 16 && adlen <= 16) {
         if (s->aes.rounds == 10)
-            tiny_run(s, m, c, clen, ad, adlen, nonce, want, 10, 0);
+            tiny_open10(s, m, want, c, clen, ad, adlen, nonce);
         else
-            tiny_run(s, m, c, clen, ad, adlen, nonce, want, 14, 0);
+            tiny_open14(s, m, want, c, clen, ad, adlen, nonce);
     } else if (clen <= SHORT_MAX) {
         if (s->aes.rounds == 10)
-            short_run(s, m, c, clen, ad, adlen, nonce, want, 10, 0);
+            short_open10(s, m, want, c, clen, ad, adlen, nonce);
         else
-            short_run(s, m, c, clen, ad, adlen, nonce, want, 14, 0);
+            short_open14(s, m, want, c, clen, ad, adlen, nonce);
     } else if (s->aes.rounds == 10)
-        fused_run(s, m, c, clen, ad, adlen, nonce, want, 10, 0, kara);
+        (kara ? long_open10_kara : long_open10)(s, m, want, c, clen, ad, adlen,
+                                                nonce);
     else
-        fused_run(s, m, c, clen, ad, adlen, nonce, want, 14, 0, kara);
+        (kara ? long_open14_kara : long_open14)(s, m, want, c, clen, ad, adlen,
+                                                nonce);
 }
 
 /* The two schedules of the long path (see "Two schedules" above): the
