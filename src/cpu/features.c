@@ -75,14 +75,18 @@ static uint64_t detect(void) {
 static uint64_t detect(void) { return 0; }
 #endif
 
-uint64_t hush_cpu_features(void) {
+uint64_t hush_cpu_features_present(void) {
     uint64_t f = atomic_load_explicit(&cached_features, memory_order_acquire);
     if (HUSH_UNLIKELY(!(f & FEATURES_VALID))) {
         /* racing threads compute the same value; storing twice is harmless */
         f = detect() | FEATURES_VALID;
         atomic_store_explicit(&cached_features, f, memory_order_release);
     }
-    return f & ~FEATURES_VALID &
+    return f & ~FEATURES_VALID;
+}
+
+uint64_t hush_cpu_features(void) {
+    return hush_cpu_features_present() &
            ~atomic_load_explicit(&masked_features, memory_order_relaxed);
 }
 

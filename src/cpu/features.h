@@ -48,6 +48,11 @@
 /* The features of this CPU, detected once (thread-safe, cached). */
 uint64_t hush_cpu_features(void);
 
+/* The features the CPU has, ignoring hush_cpu_mask_features: for code that
+ * must cover the whole machine whatever the tiers in use (registers.c
+ * clears every register the CPU has). */
+uint64_t hush_cpu_features_present(void);
+
 /* Test hook: pretend the CPU lacks `mask` (only ever removes features). */
 void hush_cpu_mask_features(uint64_t mask);
 
