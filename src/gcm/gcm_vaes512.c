@@ -688,7 +688,6 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
     const __m128i *ek = aesni_key_of(&s->aes)->ek;
     const hush_ghash_key *k = &s->ghash;
     fused_src f = fused_src_of(s);
-    const int two = len > 48; /* public: the message length */
     uint64_t hi, lo;
     gcm_j0_words(nonce, &hi, &lo);
     __m512i c0 = _mm512_add_epi64(
@@ -700,21 +699,26 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
     __m512i rk = _mm512_broadcast_i32x4(ek[0]);
     x = _mm512_xor_si512(x, rk);
     x1 = _mm512_xor_si512(x1, rk);
-    if (two) {
+    /* ek laundered before the branch: without it gcc hoisted the round-key
+     * loads above the branch and broadcast them with vshufi32x4, ten
+     * port-5 shuffles per call, instead of broadcast loads */
+    const __m128i *ekb = ek;
+    __asm__("" : "+r"(ekb));
+    if (len > 48) { /* public: the message length */
 #pragma GCC unroll 14
         for (unsigned r = 1; r < R; r++) {
-            rk = _mm512_broadcast_i32x4(ek[r]);
+            rk = _mm512_broadcast_i32x4(ekb[r]);
             x = _mm512_aesenc_epi128(x, rk);
             x1 = _mm512_aesenc_epi128(x1, rk);
         }
-        rk = _mm512_broadcast_i32x4(ek[R]);
+        rk = _mm512_broadcast_i32x4(ekb[R]);
         x = _mm512_aesenclast_epi128(x, rk);
         x1 = _mm512_aesenclast_epi128(x1, rk);
     } else {
 #pragma GCC unroll 14
         for (unsigned r = 1; r < R; r++)
-            x = _mm512_aesenc_epi128(x, _mm512_broadcast_i32x4(ek[r]));
-        x = _mm512_aesenclast_epi128(x, _mm512_broadcast_i32x4(ek[R]));
+            x = _mm512_aesenc_epi128(x, _mm512_broadcast_i32x4(ekb[r]));
+        x = _mm512_aesenclast_epi128(x, _mm512_broadcast_i32x4(ekb[R]));
         x1 = _mm512_setzero_si512();
     }
     __m128i ek0 = _mm512_castsi512_si128(x);
