@@ -114,10 +114,13 @@ static int overlaps(const void *a, size_t alen, const void *b, size_t blen) {
     return alen != 0 && blen != 0 && x < y + blen && y < x + alen;
 }
 
-int hush_aead_check_args(const hush_aead_desc *d, int seal, const uint8_t *out,
-                         const uint8_t *tag, const uint8_t *in, size_t len,
-                         const uint8_t *ad, size_t adlen, const uint8_t *nonce,
-                         const uint8_t *key) {
+/* Inlined into the keyed seal and open, where seal and key are constants
+ * (no key) and their tests fold away; left to gcc, the combined forms
+ * called it out of line (docs/perf/gcm.md, item 18). */
+static inline __attribute__((always_inline)) int
+check_args(const hush_aead_desc *d, int seal, const uint8_t *out,
+           const uint8_t *tag, const uint8_t *in, size_t len, const uint8_t *ad,
+           size_t adlen, const uint8_t *nonce, const uint8_t *key) {
     if (d == NULL) return HUSH_ERR_INVALID;
     if ((uint64_t)len > d->max_mlen || (uint64_t)adlen > d->max_adlen)
         return HUSH_ERR_INVALID;
@@ -138,6 +141,13 @@ int hush_aead_check_args(const hush_aead_desc *d, int seal, const uint8_t *out,
         (seal && overlaps(tag, tb, in, len)))
         return HUSH_ERR_INVALID;
     return HUSH_OK;
+}
+
+int hush_aead_check_args(const hush_aead_desc *d, int seal, const uint8_t *out,
+                         const uint8_t *tag, const uint8_t *in, size_t len,
+                         const uint8_t *ad, size_t adlen, const uint8_t *nonce,
+                         const uint8_t *key) {
+    return check_args(d, seal, out, tag, in, len, ad, adlen, nonce, key);
 }
 
 /* The combined forms: c spans the message and the tag after it. Checked
@@ -286,7 +296,7 @@ int hush_aead_seal_detached(const hush_aead_ctx *k, uint8_t *c, uint8_t *tag,
                             size_t adlen, const uint8_t *nonce) {
     if (k == NULL || !object_live(k)) return HUSH_ERR_INVALID;
     const hush_aead_desc *d = k->desc;
-    int r = hush_aead_check_args(d, 1, c, tag, m, mlen, ad, adlen, nonce, NULL);
+    int r = check_args(d, 1, c, tag, m, mlen, ad, adlen, nonce, NULL);
     if (r != HUSH_OK) return r;
     d->seal(object_state(k), c, tag, m, mlen, ad, adlen, nonce);
     clear_registers_after(d);
@@ -307,7 +317,7 @@ int hush_aead_seal(const hush_aead_ctx *k, uint8_t *c, const uint8_t *m,
         return HUSH_ERR_INVALID;
     const hush_aead_desc *d = k->desc;
     uint8_t *tag = c + mlen;
-    int r = hush_aead_check_args(d, 1, c, tag, m, mlen, ad, adlen, nonce, NULL);
+    int r = check_args(d, 1, c, tag, m, mlen, ad, adlen, nonce, NULL);
     if (r != HUSH_OK) return r;
     d->seal(object_state(k), c, tag, m, mlen, ad, adlen, nonce);
     clear_registers_after(d);
@@ -320,7 +330,7 @@ int hush_aead_open_detached(const hush_aead_ctx *k, uint8_t *m,
                             const uint8_t *nonce) {
     if (k == NULL || !object_live(k)) return HUSH_ERR_INVALID;
     const hush_aead_desc *d = k->desc;
-    int r = hush_aead_check_args(d, 0, m, tag, c, clen, ad, adlen, nonce, NULL);
+    int r = check_args(d, 0, m, tag, c, clen, ad, adlen, nonce, NULL);
     if (r != HUSH_OK) return r;
     r = d->open(object_state(k), m, c, clen, tag, ad, adlen, nonce);
     clear_registers_after(d);
@@ -337,7 +347,7 @@ int hush_aead_open(const hush_aead_ctx *k, uint8_t *m, const uint8_t *c,
         return HUSH_ERR_INVALID;
     const hush_aead_desc *d = k->desc;
     const uint8_t *tag = c + mlen;
-    int r = hush_aead_check_args(d, 0, m, tag, c, mlen, ad, adlen, nonce, NULL);
+    int r = check_args(d, 0, m, tag, c, mlen, ad, adlen, nonce, NULL);
     if (r != HUSH_OK) return r;
     r = d->open(object_state(k), m, c, mlen, tag, ad, adlen, nonce);
     clear_registers_after(d);
