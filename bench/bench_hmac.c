@@ -115,8 +115,8 @@ BENCH_LOOP(gcry_hmac_oneshot_run, gcry_mac_hd_t h; size_t len = 32;
  * the output length ---- */
 
 BENCH_LOOP(hush_hkdf_run,
-           hush_hkdf_sha256(st->out, st->size, st->key, 32, st->scratch, 32,
-                            st->scratch + 32, 16))
+           status |= hush_hkdf_sha256(st->out, st->size, st->key, 32,
+                                      st->scratch, 32, st->scratch + 32, 16))
 
 #if defined(HUSH_BENCH_HAVE_OPENSSL)
 static int ossl_hkdf_setup(bench_state *st, const char **why) {

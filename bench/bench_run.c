@@ -41,7 +41,9 @@ static const char *default_of(const char *prim) {
 
 void bench_restore_defaults(void) {
     for (size_t i = 0; i < n_defaults; i++)
-        hush_impl_force(default_prim[i], default_tier[i]);
+        if (hush_impl_force(default_prim[i], default_tier[i]) != HUSH_OK)
+            fprintf(stderr, "hush-bench: cannot restore %s=%s\n",
+                    default_prim[i], default_tier[i]);
 }
 
 void bench_apply_config(const bench_config *cfg) {

@@ -332,7 +332,7 @@ static void test_context_keeps_impl(void) {
     for (size_t i = 0; i < n && i < HT_MAX_IMPLS; i++) {
         hush_aes_ctx c;
         CHECK_EQ_INT(hush_impl_force("aes", names[i]), HUSH_OK);
-        hush_aes_init(&c, key, 16);
+        CHECK_EQ_INT(hush_aes_init(&c, key, 16), HUSH_OK);
         hush_aes_encrypt_block(&c, a, pt);
         CHECK_EQ_INT(hush_impl_force("aes", names[(i + 1) % n]), HUSH_OK);
         hush_aes_encrypt_block(&c, b, pt);

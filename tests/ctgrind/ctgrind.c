@@ -332,7 +332,10 @@ static int control(const char *which) {
         }
         fresh_secrets();
         hush_aes_ctx c;
-        hush_aes_init(&c, key, 16);
+        if (hush_aes_init(&c, key, 16) != HUSH_OK) {
+            printf("ctgrind: hush_aes_init failed\n");
+            return 1;
+        }
         hush_aes_encrypt_block(&c, out, msg);
         printf("ctgrind: control table AES done\n");
         return 0;
@@ -355,8 +358,9 @@ static int force_tier(const char *tier) {
         if (hush_impl_force(p, tier) == HUSH_OK) {
             use = tier;
             found++;
-        } else {
-            hush_impl_force(p, "portable");
+        } else if (hush_impl_force(p, "portable") != HUSH_OK) {
+            fprintf(stderr, "ctgrind: cannot force %s=portable\n", p);
+            exit(1);
         }
         printf("ctgrind: %s=%s\n", p, use);
     }

@@ -108,9 +108,14 @@ void ht_begin(int argc, char **argv) {
     }
     if (pin_all_portable)
         for (size_t i = 0; i < hush_primitive_count(); i++)
-            if (!pinned(hush_primitive_name(i)) ||
-                strcmp(pinned(hush_primitive_name(i)), "portable") == 0)
-                hush_impl_force(hush_primitive_name(i), "portable");
+            if ((!pinned(hush_primitive_name(i)) ||
+                 strcmp(pinned(hush_primitive_name(i)), "portable") == 0) &&
+                hush_impl_force(hush_primitive_name(i), "portable") !=
+                    HUSH_OK) {
+                fprintf(stderr, "%s: cannot force %s=portable\n", program,
+                        hush_primitive_name(i));
+                exit(1);
+            }
 }
 
 int ht_part(const char *name) {
@@ -534,7 +539,11 @@ int ht_impl_iter_next(ht_impl_iter *it) {
         if (active_count < MAX_ACTIVE) active[active_count++] = it;
     }
     if (it->next == it->count) {
-        hush_impl_force(it->primitive, it->saved);
+        if (hush_impl_force(it->primitive, it->saved) != HUSH_OK) {
+            fprintf(stderr, "harness: cannot restore %s=%s\n", it->primitive,
+                    it->saved);
+            exit(1);
+        }
         if (active_count && active[active_count - 1] == it) active_count--;
         it->current = NULL;
         return 0;

@@ -84,14 +84,14 @@ static void corrupt_then_protect(void *arg) {
     size_t len = *(size_t *)arg;
     hush_secret *s = make_hardened(len);
     hush_secret_ptr_mut(s)[-HUSH_SECRET_CANARY_BYTES] ^= 0x80; /* first byte */
-    hush_secret_protect(s, HUSH_PROT_READONLY);
-    _exit(3);
+    /* must abort: returning at all, with any result, is the failure */
+    _exit(hush_secret_protect(s, HUSH_PROT_READONLY) == HUSH_OK ? 3 : 5);
 }
 
 static void intact_then_destroy(void *arg) {
     size_t len = *(size_t *)arg;
     hush_secret *s = make_hardened(len);
-    hush_secret_protect(s, HUSH_PROT_READONLY);
+    if (hush_secret_protect(s, HUSH_PROT_READONLY) != HUSH_OK) _exit(5);
     hush_secret_destroy(s);
     _exit(0);
 }
@@ -120,7 +120,7 @@ static void test_canary(void) {
 static void read_noaccess(void *arg) {
     (void)arg;
     hush_secret *s = make_hardened(64);
-    hush_secret_protect(s, HUSH_PROT_NOACCESS);
+    if (hush_secret_protect(s, HUSH_PROT_NOACCESS) != HUSH_OK) _exit(5);
     (void)peek(hush_secret_ptr(s));
     _exit(3);
 }
@@ -128,7 +128,7 @@ static void read_noaccess(void *arg) {
 static void write_noaccess(void *arg) {
     (void)arg;
     hush_secret *s = make_hardened(64);
-    hush_secret_protect(s, HUSH_PROT_NOACCESS);
+    if (hush_secret_protect(s, HUSH_PROT_NOACCESS) != HUSH_OK) _exit(5);
     poke(hush_secret_ptr_mut(s) + 5);
     _exit(3);
 }
@@ -136,7 +136,7 @@ static void write_noaccess(void *arg) {
 static void write_readonly(void *arg) {
     (void)arg;
     hush_secret *s = make_hardened(100);
-    hush_secret_protect(s, HUSH_PROT_READONLY);
+    if (hush_secret_protect(s, HUSH_PROT_READONLY) != HUSH_OK) _exit(5);
     if (peek(hush_secret_ptr(s) + 99) != 0x3c) _exit(4);
     poke(hush_secret_ptr_mut(s) + 99);
     _exit(3);

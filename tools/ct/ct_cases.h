@@ -8,6 +8,8 @@
 #define HUSH_CT_CASES_H
 
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "ct_measure.h"
 #include "hush.h"
@@ -75,5 +77,17 @@ void ct_free_state(void *state);
 
 /* Working memory for a case: zeroed, 64-byte aligned, freed with free(). */
 void *ct_alloc(size_t size);
+
+/* For a call inside run whose success depends only on public arguments,
+ * the same in both classes (lengths, a key length): a failure is a bug,
+ * and timing an error path would measure nothing, so it stops the run. The
+ * branch is the same, never taken, in both classes. */
+static inline void ct_must(int result, const char *what) {
+    if (result != HUSH_OK) {
+        fprintf(stderr, "hush-ct: %s failed: %s\n", what,
+                hush_strerror(result));
+        exit(1);
+    }
+}
 
 #endif

@@ -93,7 +93,10 @@ static int apply_impl_spec(const char *spec) {
         if (strcmp(item, "portable") == 0) {
             for (size_t i = 0; i < hush_primitive_count(); i++) {
                 const char *p = hush_primitive_name(i);
-                hush_impl_force(p, "portable");
+                if (hush_impl_force(p, "portable") != HUSH_OK) {
+                    fprintf(stderr, "hush-ct: cannot force %s=portable\n", p);
+                    return -1;
+                }
                 strncat(pinned, " ", sizeof pinned - strlen(pinned) - 1);
                 strncat(pinned, p, sizeof pinned - strlen(pinned) - 1);
             }
@@ -201,8 +204,14 @@ static int run_row(const row *r, size_t samples, ct_rng *rng, ct_result *res) {
     } else {
         ok = 0;
     }
+    /* what was in force before is runnable, so this cannot fail; if it did,
+     * every later row would measure the wrong implementation */
     for (size_t i = 0; i < r->nforce; i++)
-        if (saved[i]) hush_impl_force(r->prim[i], saved[i]);
+        if (saved[i] && hush_impl_force(r->prim[i], saved[i]) != HUSH_OK) {
+            fprintf(stderr, "hush-ct: cannot restore %s=%s\n", r->prim[i],
+                    saved[i]);
+            exit(1);
+        }
     return ok;
 }
 

@@ -251,7 +251,7 @@ static uint8_t *heap_copy; /* deliberately never wiped: a control */
 
 static void control_heap(void) {
     uint8_t key[32];
-    hush_random(key, sizeof key);
+    if (hush_random(key, sizeof key) != HUSH_OK) exit(2);
     begin_case("control", "key copied to a plain heap buffer, never wiped", 0,
                1);
     scanner_reset();
@@ -266,7 +266,7 @@ static void control_heap(void) {
 static void __attribute__((noinline)) stack_holder(void) {
     volatile uint8_t copy[32]; /* deliberately never wiped: a control */
     uint8_t key[32];
-    hush_random(key, sizeof key);
+    if (hush_random(key, sizeof key) != HUSH_OK) exit(2);
     scanner_add_raw_key(key, sizeof key);
     for (size_t i = 0; i < sizeof copy; i++)
         copy[i] = key[i];
@@ -287,7 +287,7 @@ static hush_aes_ctx *schedule_copy; /* deliberately never wiped: a control */
 
 static void control_expanded_heap(void) {
     uint8_t key[32];
-    hush_random(key, sizeof key);
+    if (hush_random(key, sizeof key) != HUSH_OK) exit(2);
     begin_case("control",
                "AES-256 key schedule in a plain heap buffer, "
                "never wiped",
@@ -296,12 +296,12 @@ static void control_expanded_heap(void) {
     scanner_add_raw_key(key, sizeof key);
     size_t scratch_len;
     hush_aes_ctx *probe = scanner_scratch(&scratch_len);
-    hush_aes_init(probe, key, sizeof key);
+    if (hush_aes_init(probe, key, sizeof key) != HUSH_OK) exit(2);
     scanner_add_expanded((const uint8_t *)probe, sizeof *probe, 64);
     hush_wipe(probe, sizeof *probe);
     schedule_copy = aligned_alloc(64, sizeof *schedule_copy);
     if (schedule_copy == NULL) exit(2);
-    hush_aes_init(schedule_copy, key, sizeof key);
+    if (hush_aes_init(schedule_copy, key, sizeof key) != HUSH_OK) exit(2);
     hush_wipe(key, sizeof key);
     census_stage("schedule made, key wiped");
 }

@@ -3,6 +3,7 @@
  * family, HMAC-SHA256, X25519), and the needles derived from an AEAD key
  * (one-time Poly1305 keys, GHASH's H, AES key schedules).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "census.h"
@@ -32,7 +33,8 @@ void census_add_derived_needles(hush_aead_alg a, const uint8_t *key,
         /* the scratch is 64-byte aligned (scanner.h), so 64 bytes in is */
         hush_aes_ctx *ctx = __builtin_assume_aligned(scratch + 64, 64);
         memset(scratch, 0, 16);
-        hush_aes_init(ctx, key, a == HUSH_AES128GCM ? 16 : 32);
+        if (hush_aes_init(ctx, key, a == HUSH_AES128GCM ? 16 : 32) != HUSH_OK)
+            exit(2);
         hush_aes_encrypt_block(ctx, scratch, scratch);
         /* the AES key schedule as hush_aes_init lays it out for this tier */
         scanner_add_expanded((const uint8_t *)ctx, sizeof *ctx, 64);
@@ -89,17 +91,17 @@ static void x25519_needles(const uint8_t *key) {
 
 static void x25519_traffic(const uint8_t *key) {
     uint8_t pub[32], peer[32], shared[32];
-    hush_x25519_base(pub, key);
+    if (hush_x25519_base(pub, key) != HUSH_OK) exit(2);
     memcpy(peer, pub, 32);
     peer[0] ^= 0x55; /* some other point (not secret) */
-    hush_x25519(shared, key, peer);
+    if (hush_x25519(shared, key, peer) != HUSH_OK) exit(2);
     hush_wipe(shared, sizeof shared); /* the caller's secret, not the key */
 }
 
 static void aes_needles(const uint8_t *key) {
     size_t scratch_len;
     hush_aes_ctx *c = scanner_scratch(&scratch_len);
-    hush_aes_init(c, key, 32);
+    if (hush_aes_init(c, key, 32) != HUSH_OK) exit(2);
     scanner_add_expanded((const uint8_t *)c, sizeof *c, 64);
     hush_wipe(c, sizeof *c);
 }
@@ -111,7 +113,7 @@ static void aes_traffic(const uint8_t *key) {
                                    0xff, 0xff, 0xff, 0xf0};
     hush_aes_ctx c; /* the caller's context: wiped by the caller, as the
                      * contract says (hush_wipe(ctx, sizeof *ctx)) */
-    hush_aes_init(&c, key, 32);
+    if (hush_aes_init(&c, key, 32) != HUSH_OK) exit(2);
     for (size_t n = 1; n <= sizeof buf; n = n * 4 + 3)
         hush_aes_ctr_xor(&c, buf, buf, n, iv);
     hush_aes_encrypt_block(&c, buf, buf);
