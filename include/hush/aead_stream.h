@@ -83,8 +83,10 @@ typedef struct hush_aead_stream {
  * Errors: HUSH_ERR_INVALID (s, k or nonce NULL, direction unknown; s is
  * then left as it was), HUSH_ERR_UNSUPPORTED.
  */
-HUSH_API int hush_aead_stream_init(hush_aead_stream *s, const hush_aead_ctx *k,
-                                   int direction, const uint8_t *nonce);
+HUSH_API HUSH_NODISCARD int
+hush_aead_stream_init(hush_aead_stream *s, const hush_aead_ctx *k,
+                      int direction, const uint8_t *nonce)
+    HUSH_NONNULL(1, 2, 4);
 
 /*
  * Adds adlen bytes of associated data (ad may be NULL when adlen is 0).
@@ -92,8 +94,9 @@ HUSH_API int hush_aead_stream_init(hush_aead_stream *s, const hush_aead_ctx *k,
  * Errors: HUSH_ERR_STATE (not in the AD phase), HUSH_ERR_INVALID (s NULL,
  * ad NULL with adlen > 0, the total over the algorithm's AD limit).
  */
-HUSH_API int hush_aead_stream_ad(hush_aead_stream *s, const uint8_t *ad,
-                                 size_t adlen);
+HUSH_API HUSH_NODISCARD int hush_aead_stream_ad(hush_aead_stream *s,
+                                                const uint8_t *ad, size_t adlen)
+    HUSH_NONNULL(1);
 
 /*
  * Encrypts (SEAL) or decrypts (OPEN) len bytes of in into out: all len bytes
@@ -104,15 +107,19 @@ HUSH_API int hush_aead_stream_ad(hush_aead_stream *s, const uint8_t *ad,
  * NULL buffer with len > 0, partial overlap, the total message length over
  * the algorithm's limit).
  */
-HUSH_API int hush_aead_stream_update(hush_aead_stream *s, uint8_t *out,
-                                     const uint8_t *in, size_t len);
+HUSH_API HUSH_NODISCARD int hush_aead_stream_update(hush_aead_stream *s,
+                                                    uint8_t *out,
+                                                    const uint8_t *in,
+                                                    size_t len) HUSH_NONNULL(1);
 
 /*
  * SEAL only: ends the message, writes its 16-byte tag and wipes the stream.
  * Errors: HUSH_ERR_STATE (no message started, or an OPEN stream: it is left
  * as it was), HUSH_ERR_INVALID (s or tag NULL).
  */
-HUSH_API int hush_aead_stream_seal_final(hush_aead_stream *s, uint8_t tag[16]);
+HUSH_API HUSH_NODISCARD int hush_aead_stream_seal_final(hush_aead_stream *s,
+                                                        uint8_t tag[16])
+    HUSH_NONNULL(1, 2);
 
 /*
  * OPEN only: ends the message, checks its tag against `tag` in constant
@@ -121,8 +128,9 @@ HUSH_API int hush_aead_stream_seal_final(hush_aead_stream *s, uint8_t tag[16]);
  * Errors: HUSH_ERR_STATE (no message started, or a SEAL stream: it is left
  * as it was), HUSH_ERR_INVALID (s or tag NULL).
  */
-HUSH_API int hush_aead_stream_open_final(hush_aead_stream *s,
-                                         const uint8_t tag[16]);
+HUSH_API HUSH_NODISCARD int hush_aead_stream_open_final(hush_aead_stream *s,
+                                                        const uint8_t tag[16])
+    HUSH_NONNULL(1, 2);
 
 /*
  * Copies the message in progress in src to dst (which may be src), to
@@ -134,9 +142,10 @@ HUSH_API int hush_aead_stream_open_final(hush_aead_stream *s,
  * decided in constant time; dst unchanged), HUSH_ERR_STATE (src holds no
  * message; dst unchanged).
  */
-HUSH_API int hush_aead_stream_copy(hush_aead_stream *dst,
-                                   const hush_aead_stream *src,
-                                   const hush_aead_ctx *k);
+HUSH_API HUSH_NODISCARD int hush_aead_stream_copy(hush_aead_stream *dst,
+                                                  const hush_aead_stream *src,
+                                                  const hush_aead_ctx *k)
+    HUSH_NONNULL(1, 2, 3);
 
 /* Abandons the message and wipes the stream; NULL is a no-op. The same as
  * hush_wipe(s, sizeof *s). */

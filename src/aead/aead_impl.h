@@ -13,7 +13,8 @@
 
 #include "core/internal.h"
 
-#define HUSH_AEAD_TAGBYTES 16
+/* HUSH_AEAD_TAGBYTES (16, every algorithm) is public: hush/aead.h. */
+_Static_assert(HUSH_AEAD_TAGBYTES == 16, "the descriptors' tags are 16 bytes");
 /* Largest expanded-key state of any algorithm: the one-shot functions keep
  * it on the stack (and wipe it), keyed objects in secret memory. */
 #define HUSH_AEAD_STATE_MAX 2048
