@@ -17,23 +17,36 @@
 extern "C" {
 #endif
 
-/* Overwrites len bytes with zeros in a way the compiler cannot remove.
- * NULL wipes nothing whatever len says (like free(NULL), so clean-up code
- * need not test): the one NULL with a length that is not misuse. */
+/* Overwrites the len bytes at p with zeros in a way the compiler cannot
+ * remove (a store it could prove dead is still made); any alignment. NULL
+ * wipes nothing whatever len says (like free(NULL), so clean-up code need
+ * not test): the one NULL with a length that is not misuse. */
 HUSH_API void hush_wipe(void *p, size_t len);
 
-/* 1 if equal, 0 if not; the time taken does not depend on the contents. */
-HUSH_API int hush_ct_equal(const void *a, const void *b, size_t len);
+/*
+ * 1 if the len bytes at a and b are equal, 0 if not; the time taken depends
+ * on len only, never on the contents (use it for tags and MACs, not
+ * memcmp). a and b may overlap. len 0 is 1 (NULL allowed then); NULL with
+ * a length is 0.
+ */
+HUSH_API HUSH_NODISCARD int hush_ct_equal(const void *a, const void *b,
+                                          size_t len);
 
-/* Wipes `bytes` of the stack below the caller's frame. */
+/*
+ * Zeroes `bytes` of stack below the caller's frame (rounded up to 16), for
+ * temporaries that functions the caller has returned from left there (the
+ * library scrubs after its own primitives). On x86-64 only this function's
+ * return address is not reached. 0 does nothing.
+ */
 HUSH_API void hush_scrub_stack(size_t bytes);
 
-/* Fills buf from getrandom(2), looping on short reads and retrying on
- * EINTR, but at most 4096 times in a row without progress. HUSH_ERR_RANDOM
- * when the generator fails (getrandom refused, e.g. by a seccomp filter, or
- * interrupted that often): the contents of buf are then unspecified.
- * HUSH_ERR_INVALID for NULL with a length; a length of 0 makes no call. */
-HUSH_API int hush_random(void *buf, size_t len);
+/* Fills the len bytes at buf from getrandom(2), looping on short reads and
+ * retrying on EINTR, but at most 4096 times in a row without progress.
+ * HUSH_OK; HUSH_ERR_RANDOM when the generator fails (getrandom refused,
+ * e.g. by a seccomp filter, or interrupted that often): the contents of buf
+ * are then unspecified and must not be used. HUSH_ERR_INVALID for NULL with
+ * a length; a length of 0 makes no call. */
+HUSH_API HUSH_NODISCARD int hush_random(void *buf, size_t len);
 
 /*
  * A secret: `len` bytes of key material in memory of one of two tiers.
@@ -84,41 +97,64 @@ typedef struct hush_secret hush_secret; /* opaque */
  */
 #define HUSH_SECRET_GUARD_START 0x4u
 
-/* All constructors set *out to NULL on failure: HUSH_ERR_INVALID (NULL
- * out, unknown flags), HUSH_ERR_NOMEM, HUSH_ERR_HARDENING (REQUIRE), and
- * for hush_secret_random HUSH_ERR_RANDOM (see hush_random). */
+/* All constructors take flags 0 (default tier) or any of
+ * HUSH_SECRET_HARDENED, HUSH_SECRET_REQUIRE and HUSH_SECRET_GUARD_START
+ * (the last two imply HARDENED), set *out to the new secret and return HUSH_OK,
+ * or set *out to NULL and return HUSH_ERR_INVALID (NULL out, unknown flags,
+ * a bad source), HUSH_ERR_NOMEM, HUSH_ERR_HARDENING (REQUIRE, and a feature
+ * was refused), and for hush_secret_random HUSH_ERR_RANDOM (see
+ * hush_random). */
 
-/* A zero-filled secret. */
-HUSH_API int hush_secret_new(hush_secret **out, size_t len, unsigned flags);
-/* Copies src into a new secret; wiping src is the caller's job. */
-HUSH_API int hush_secret_from(hush_secret **out, const void *src, size_t len,
-                              unsigned flags);
-/* len bytes from the operating system's random generator. */
-HUSH_API int hush_secret_random(hush_secret **out, size_t len, unsigned flags);
+/* A zero-filled secret of len bytes. */
+HUSH_API HUSH_NODISCARD int hush_secret_new(hush_secret **out, size_t len,
+                                            unsigned flags) HUSH_NONNULL(1);
+/* A secret holding a copy of the len bytes at src (NULL when len is 0).
+ * Wiping src is the caller's job. */
+HUSH_API HUSH_NODISCARD int hush_secret_from(hush_secret **out, const void *src,
+                                             size_t len, unsigned flags)
+    HUSH_NONNULL(1);
+/* A secret of len bytes from the operating system's random generator
+ * (getrandom(2), written straight into secret memory). */
+HUSH_API HUSH_NODISCARD int hush_secret_random(hush_secret **out, size_t len,
+                                               unsigned flags) HUSH_NONNULL(1);
 /* Exactly len bytes read(2) from fd straight into secret memory, looping on
  * short reads and EINTR. End of file before len bytes, or a read error
  * (EAGAIN from a non-blocking descriptor included), is HUSH_ERR_INVALID:
- * what was read is wiped, and errno tells a read error. */
-HUSH_API int hush_secret_read_fd(hush_secret **out, int fd, size_t len,
-                                 unsigned flags);
-/* Wipes and releases (hardened: back to the pool). NULL is a no-op. */
+ * what was read is wiped, and errno tells a read error. A negative fd is
+ * HUSH_ERR_INVALID. */
+HUSH_API HUSH_NODISCARD int hush_secret_read_fd(hush_secret **out, int fd,
+                                                size_t len, unsigned flags)
+    HUSH_NONNULL(1);
+/* Wipes and releases (hardened: back to the pool). NULL is a no-op. Aborts
+ * with a message on stderr if a hardened secret's canary was overwritten. */
 HUSH_API void hush_secret_destroy(hush_secret *s);
+/* The payload's length in bytes; 0 for NULL. */
 HUSH_API size_t hush_secret_len(const hush_secret *s);
-/* Zero-copy views of the payload, valid until destroy. */
+/* A zero-copy view of the payload, valid until destroy (alignment: see
+ * above); NULL for NULL. Nothing stops a caller from copying out of it:
+ * every copy made is the caller's to wipe. */
 HUSH_API const uint8_t *hush_secret_ptr(const hush_secret *s);
+/* The same view, writable (a secret made with hush_secret_new is filled
+ * through it); NULL for NULL. */
 HUSH_API uint8_t *hush_secret_ptr_mut(hush_secret *s);
-/* 1 if same length and contents, else 0; constant time in the contents. */
-HUSH_API int hush_secret_equal(const hush_secret *a, const hush_secret *b);
+/* 1 if both have the same length and contents, else 0 (also when either
+ * is NULL); constant time in the contents, the lengths are public. */
+HUSH_API HUSH_NODISCARD int hush_secret_equal(const hush_secret *a,
+                                              const hush_secret *b);
 
-/* Page protection of a hardened secret's payload: NOACCESS makes every
- * access fault, READONLY every write. HUSH_ERR_UNSUPPORTED for the default
- * tier, HUSH_ERR_INVALID for an unknown prot. Destroy restores access. */
 #define HUSH_PROT_NOACCESS  0
 #define HUSH_PROT_READONLY  1
 #define HUSH_PROT_READWRITE 2
-HUSH_API int hush_secret_protect(hush_secret *s, int prot);
+/* Page protection of a hardened secret's payload: NOACCESS makes every
+ * access fault, READONLY every write, READWRITE restores access.
+ * HUSH_ERR_UNSUPPORTED for the default tier, HUSH_ERR_INVALID for an
+ * unknown prot (or a NULL s). Checks the canary first (an overwritten one
+ * aborts). Destroy restores access itself. */
+HUSH_API HUSH_NODISCARD int hush_secret_protect(hush_secret *s, int prot)
+    HUSH_NONNULL(1);
 
-/* What the secret was granted; 0 for the default tier. */
+/* What the secret was granted, as the bits below; 0 for the default tier
+ * and for NULL. */
 #define HUSH_GRANTED_HARDENED   0x01u /* hardened layout (own mapping) */
 #define HUSH_GRANTED_GUARDS     0x02u /* PROT_NONE guard pages both sides */
 #define HUSH_GRANTED_MLOCK      0x04u /* payload locked in RAM */
@@ -127,7 +163,8 @@ HUSH_API int hush_secret_protect(hush_secret *s, int prot);
 #define HUSH_GRANTED_CANARY     0x20u /* random canary before the payload */
 HUSH_API unsigned hush_secret_status(const hush_secret *s);
 
-/* The flags the secret was created with (REQUIRE includes HARDENED). */
+/* The flags the secret was created with (REQUIRE includes HARDENED); 0
+ * for NULL. */
 HUSH_API unsigned hush_secret_flags(const hush_secret *s);
 
 #ifdef __cplusplus
