@@ -28,23 +28,37 @@ typedef struct hush_sha256_ctx {
     uint64_t reserved[2]; /* zero; keeps the size at 128 for future use */
 } hush_sha256_ctx;
 
-/* One-shot digest. out may alias in. NULL in is allowed when len is 0.
- * Misuse, reported through hush_set_misuse_handler and then aborting (no
- * error can be returned): NULL out, NULL data with a nonzero length, a
- * NULL context, and a context that init did not set up or that final has
- * wiped (update and final check the implementation table it stores). */
-HUSH_API void hush_sha256(uint8_t out[32], const void *in, size_t len);
-HUSH_API void hush_sha256_init(hush_sha256_ctx *c);
-HUSH_API void hush_sha256_update(hush_sha256_ctx *c, const void *in,
-                                 size_t len);
-HUSH_API void hush_sha256_final(hush_sha256_ctx *c, uint8_t out[32]);
+/* Misuse, reported through hush_set_misuse_handler and then aborting (no
+ * error can be returned) in every function below: NULL out, NULL data with
+ * a nonzero length, a NULL context, and a context that init did not set up
+ * or that final has wiped (update and final check the implementation table
+ * it stores). */
+
+/* One-shot: the 32-byte SHA-256 digest of the len bytes at in, into out.
+ * out may alias in (in is read first). NULL in is allowed when len is 0.
+ * No alignment is required; the stack state is wiped. */
+HUSH_API void hush_sha256(uint8_t out[32], const void *in, size_t len)
+    HUSH_NONNULL(1);
+/* Starts a digest in c, with the implementation in force now. Any c will
+ * do (its previous contents are overwritten). */
+HUSH_API void hush_sha256_init(hush_sha256_ctx *c) HUSH_NONNULL(1);
+/* Absorbs the len bytes at in (NULL when len is 0). */
+HUSH_API void hush_sha256_update(hush_sha256_ctx *c, const void *in, size_t len)
+    HUSH_NONNULL(1);
+/* Writes the digest of everything absorbed to out and wipes c, which must
+ * be initialised again before reuse. */
+HUSH_API void hush_sha256_final(hush_sha256_ctx *c, uint8_t out[32])
+    HUSH_NONNULL(1, 2);
 
 /* Two equal-length messages at once: interleaved streams fill the latency
  * of the SHA unit, so this is faster than two calls (about 1.9x the
  * throughput of one stream with SHA-NI from 4 KiB). Each output equals
- * hush_sha256 of its own input; an output may alias either input. */
+ * hush_sha256 of its own input; an output may alias either input (both are
+ * read first). NULL inputs are allowed when len is 0; NULL where data is
+ * required does nothing. */
 HUSH_API void hush_sha256_x2(uint8_t out0[32], const void *in0,
-                             uint8_t out1[32], const void *in1, size_t len);
+                             uint8_t out1[32], const void *in1, size_t len)
+    HUSH_NONNULL(1, 3);
 
 #ifdef __cplusplus
 }
