@@ -16,30 +16,38 @@
 extern "C" {
 #endif
 
-/* Name of the implementation in use, NULL for an unknown primitive. */
+/* Name of the implementation new contexts of `primitive` use now (a static
+ * string), NULL for an unknown primitive or NULL. */
 HUSH_API const char *hush_impl(const char *primitive);
 
 /*
  * Names of the implementations this CPU can run, best first; returns how
- * many there are (possibly more than max) and writes at most max names.
- * The portable one is named "portable" and is always listed.
+ * many there are (possibly more than max) and writes at most max names
+ * (names may be NULL when max is 0). The portable one is named "portable"
+ * and is always listed. 0 for an unknown primitive.
  */
 HUSH_API size_t hush_impl_list(const char *primitive, const char **names,
                                size_t max);
 
 /*
  * For tests and benchmarks: use `impl` for `primitive` from now on (objects
- * and contexts made earlier keep theirs). HUSH_ERR_INVALID for an unknown
- * primitive, HUSH_ERR_UNSUPPORTED for an implementation that does not exist
- * or that this CPU cannot run.
+ * and contexts made earlier keep theirs), in every thread. HUSH_ERR_INVALID
+ * for an unknown primitive (or NULL), HUSH_ERR_UNSUPPORTED for an
+ * implementation that does not exist or that this CPU cannot run; the
+ * choice is then unchanged. A variable-time implementation (`table`) is
+ * only ever used this way.
  */
-HUSH_API int hush_impl_force(const char *primitive, const char *impl);
+HUSH_API HUSH_NODISCARD int hush_impl_force(const char *primitive,
+                                            const char *impl);
 
-/* Number of primitives and the name of the i-th, for tools that list all. */
+/* Number of primitives, for tools that list all. */
 HUSH_API size_t hush_primitive_count(void);
+/* Name of the i-th primitive (a static string), NULL for i >=
+ * hush_primitive_count(). */
 HUSH_API const char *hush_primitive_name(size_t i);
 
-/* A space-separated list of the CPU features hush detected, e.g. "avx2 aes". */
+/* A space-separated list of the CPU features hush detected, e.g. "avx2 aes"
+ * (a static string). */
 HUSH_API const char *hush_cpu_features_string(void);
 
 #ifdef __cplusplus
