@@ -58,7 +58,6 @@ extern const hush_aes_ops hush_aes_aesni, hush_aes_vaes512;
 void hush_aes_setup_with(hush_aes_key *k, const hush_aes_ops *ops,
                          const uint8_t *key, size_t keylen);
 
-/* The 128-bit big-endian counter as two native words, and back. */
 /*
  * FIPS 197 key expansion, word by word: 4 (rounds + 1) words, each as its
  * four round-key bytes lie in memory (little-endian load). sub_word is the
@@ -89,6 +88,7 @@ static inline void hush_aes_expand_words(uint32_t w[60], const uint8_t *key,
     }
 }
 
+/* The 128-bit big-endian counter as two native words, and back. */
 static inline void hush_aes_ctr_load(const uint8_t ctr[16], uint64_t *hi,
                                      uint64_t *lo) {
     *hi = hush_load64_be(ctr);

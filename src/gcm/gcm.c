@@ -6,7 +6,7 @@
  * GCM starts at 2 and, within the length limit of 2^32 - 2 blocks, never
  * wraps; a 128-bit CTR step is then identical to GCM's inc32, and the AES
  * tiers' CTR is used as is. The API takes exactly 12-byte nonces; other
- * lengths cannot be expressed and are refused (docs/gcm.md).
+ * lengths cannot be expressed and are refused (docs/perf/gcm.md, Design).
  *
  * Without a fused tier, the message goes in chunks small enough to stay in
  * L1: CTR over a chunk, then GHASH over the same chunk of ciphertext.

@@ -10,7 +10,8 @@
  *
  * The key holds H^32 .. H^1 (pow[j] = H^(32 - j)), so a run of n <= 32
  * blocks multiplies block i by pow[32 - n + i] and reduces once. (The
- * portable tier uses H alone and fills only pow[31].)
+ * portable tier uses H alone and fills only pow[31]; a fused GCM tier may
+ * fill the table in a form of its own, gcm_fused_ops.setup_powers.)
  */
 #ifndef HUSH_GHASH_IMPL_H
 #define HUSH_GHASH_IMPL_H
@@ -21,7 +22,8 @@
 #define HUSH_GHASH_POWERS 32
 
 typedef struct hush_ghash_key {
-    /* pow[j] = H^(16-j) in V form; room past the end for masked tails */
+    /* pow[j] = H^(HUSH_GHASH_POWERS - j) in V form; room past the end for
+     * masked tails */
     HUSH_ALIGNED(64) uint64_t pow[HUSH_GHASH_POWERS + 4][2];
 } hush_ghash_key;
 
