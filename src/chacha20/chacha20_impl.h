@@ -44,7 +44,8 @@ static inline uint32_t hush_chacha_rotl(uint32_t v, int n) {
         c += d, b ^= c, b = hush_chacha_rotl(b, 7);                            \
     } while (0)
 
-/* The 20 rounds without the final addition (HChaCha20 uses them bare). */
+/* The 20 rounds without the final addition (hchacha20.c keeps its own
+ * copy, in 16 locals rather than an array: see there). */
 static inline void hush_chacha20_rounds(uint32_t x[16]) {
     for (int i = 0; i < 10; i++) {
         HUSH_CHACHA_QR(x[0], x[4], x[8], x[12]);
