@@ -37,9 +37,10 @@ extern "C" {
  * Allocates nothing; the HMAC states and block temporaries that depend on
  * the password live on the stack and are wiped before returning.
  */
-HUSH_API int hush_pbkdf2_sha256(uint8_t *out, size_t outlen, const void *pass,
-                                size_t passlen, const void *salt,
-                                size_t saltlen, uint32_t iterations);
+HUSH_API HUSH_NODISCARD int hush_pbkdf2_sha256(uint8_t *out, size_t outlen,
+                                               const void *pass, size_t passlen,
+                                               const void *salt, size_t saltlen,
+                                               uint32_t iterations);
 
 /*
  * scrypt (RFC 7914 section 6): writes outlen bytes of
@@ -72,9 +73,10 @@ HUSH_API int hush_pbkdf2_sha256(uint8_t *out, size_t outlen, const void *pass,
  * may learn about the password from it (docs/CONSTANT_TIME.md).
  * Implementations (hush_impl("scrypt")): portable, avx2, avx512.
  */
-HUSH_API int hush_scrypt(uint8_t *out, size_t outlen, const void *pass,
-                         size_t passlen, const void *salt, size_t saltlen,
-                         uint64_t n, uint32_t r, uint32_t p);
+HUSH_API HUSH_NODISCARD int hush_scrypt(uint8_t *out, size_t outlen,
+                                        const void *pass, size_t passlen,
+                                        const void *salt, size_t saltlen,
+                                        uint64_t n, uint32_t r, uint32_t p);
 
 /*
  * The bytes of memory hush_scrypt allocates for these parameters, or 0
