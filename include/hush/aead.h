@@ -28,10 +28,11 @@
  *
  * Sizes in bytes. (a) RFC 8439: 2^32 - 1 blocks of 64 bytes after block 0.
  * (b) Any length up to PTRDIFF_MAX (the combined forms: PTRDIFF_MAX -
- * HUSH_AEAD_TAGBYTES, as c holds the tag too). (c) SP 800-38D: 2^39 - 256 bits of plaintext, 2^64 -
- * 1 bits of AD. A longer message or AD is HUSH_ERR_INVALID. A nonce must
- * never repeat under one key (XChaCha20-Poly1305's 24 bytes may be chosen
- * at random); the GCM nonce is exactly 12 bytes.
+ * HUSH_AEAD_TAGBYTES, as c holds the tag too). (c) SP 800-38D: 2^39 - 256
+ * bits of plaintext, 2^64 - 1 bits of AD. A longer message or AD is
+ * HUSH_ERR_INVALID. A nonce must never repeat under one key
+ * (XChaCha20-Poly1305's 24 bytes may be chosen at random); the GCM nonce is
+ * exactly 12 bytes.
  */
 #ifndef HUSH_AEAD_H
 #define HUSH_AEAD_H

@@ -54,8 +54,8 @@ HUSH_API void hush_sha256_final(hush_sha256_ctx *c, uint8_t out[32])
  * of the SHA unit, so this is faster than two calls (about 1.9x the
  * throughput of one stream with SHA-NI from 4 KiB). Each output equals
  * hush_sha256 of its own input; an output may alias either input (both are
- * read first). NULL inputs are allowed when len is 0; NULL where data is
- * required does nothing. */
+ * read first). NULL inputs are allowed when len is 0 (the misuse rules
+ * above hold). */
 HUSH_API void hush_sha256_x2(uint8_t out0[32], const void *in0,
                              uint8_t out1[32], const void *in1, size_t len)
     HUSH_NONNULL(1, 3);
