@@ -4,7 +4,9 @@
 #   hush_sources(a.c b.c)                      portable files, every platform
 #   hush_tier_source(x_avx2.c FLAGS -mavx2)    one SIMD tier, x86-64 only,
 #                                              compiled with only its flags
-#   hush_primitive(sha256)                     registers hush_prim_sha256
+#   hush_primitive(sha256 TIERS shani portable)
+#                                              registers hush_prim_sha256 and
+#                                              names its tiers, once
 #   hush_aead(chacha20poly1305)                registers hush_aead_desc_<name>
 #
 # Paths are relative to the fragment's directory (HUSH_FRAGMENT_DIR).
@@ -30,8 +32,18 @@ macro(hush_tier_source file)
   endif()
 endmacro()
 
+# TIERS: every implementation of the primitive, in the order of the
+# registry rows of src/<dir>/<name>.c (best first, portable last), on
+# x86-64. This is the one list the build takes tiers from: the tests
+# (hush_tier_specs), the ctgrind tiers; test_dispatch's tiers ctest checks
+# that it matches the registry row for row.
 macro(hush_primitive name)
+  cmake_parse_arguments(_PRIM "" "" "TIERS" ${ARGN})
+  if(NOT _PRIM_TIERS OR _PRIM_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "hush_primitive(${name} TIERS ...): name its tiers")
+  endif()
   list(APPEND HUSH_PRIMITIVES ${name})
+  set(HUSH_TIERS_${name} ${_PRIM_TIERS})
 endmacro()
 
 macro(hush_aead name)

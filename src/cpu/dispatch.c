@@ -160,6 +160,10 @@ int hush_impl_force(const char *primitive, const char *impl) {
 
 size_t hush_primitive_count(void) { return registry_count(); }
 
+const hush_primitive *hush_registry_at(size_t i) {
+    return i < registry_count() ? registry[i] : NULL;
+}
+
 const char *hush_primitive_name(size_t i) {
     return i < registry_count() ? registry[i]->name : NULL;
 }

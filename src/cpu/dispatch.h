@@ -12,7 +12,8 @@
  *   };
  *   HUSH_DEFINE_PRIMITIVE(sha256, sha256_impls);
  *
- * and registers it in its sources.cmake with hush_primitive(sha256).
+ * and registers it in its sources.cmake with
+ * hush_primitive(sha256 TIERS shani portable), the same rows by name.
  * Callers get the table with hush_ops(&hush_prim_sha256): one atomic load
  * per call into the library, never per block.
  */
@@ -48,6 +49,11 @@ typedef struct hush_primitive {
 #define HUSH_DEFINE_PRIMITIVE(prim, impls)                                     \
     hush_primitive hush_prim_##prim = {#prim, impls, HUSH_ARRAY_LEN(impls),    \
                                        NULL}
+
+/* The i-th registered primitive with all its rows, runnable here or not
+ * (NULL past the end): test_dispatch holds the build's tier lists,
+ * hush_primitive(... TIERS ...) in each sources.cmake, to these rows. */
+const hush_primitive *hush_registry_at(size_t i);
 
 /* Runs detection and HUSH_IMPL once, then returns p's chosen implementation. */
 const hush_impl_entry *hush_dispatch_slow(hush_primitive *p);

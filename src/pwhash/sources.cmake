@@ -3,4 +3,4 @@
 hush_sources(pbkdf2_sha256.c scrypt.c scrypt_portable.c)
 hush_tier_source(scrypt_avx2.c FLAGS -mavx2)
 hush_tier_source(scrypt_avx512.c FLAGS -mavx512f -mavx512vl)
-hush_primitive(scrypt)
+hush_primitive(scrypt TIERS avx512 avx2 portable)

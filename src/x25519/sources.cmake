@@ -6,4 +6,4 @@ hush_sources(x25519.c x25519_portable.c x25519_invert.c x25519_base_table.c
 hush_tier_source(x25519_mulx.c FLAGS -mbmi2 -madx)
 hush_tier_source(x25519_ifma.c FLAGS -mavx512f -mavx512vl -mavx512ifma)
 hush_tier_source(x25519_ifma_base.c FLAGS -mavx512f -mavx512vl -mavx512ifma)
-hush_primitive(x25519)
+hush_primitive(x25519 TIERS ifma mulx portable)
