@@ -30,11 +30,7 @@ hush_add_test(NAME stream_ascon SOURCES test_stream_ascon.c stream_util.c
 hush_add_test(NAME stream_api SOURCES test_stream_api.c stream_util.c)
 
 # The generic AEAD layer's argument checks, for every algorithm and form.
-if(HUSH_AEADS)
-  # impossible lengths (near SIZE_MAX, limit + 1, wrapping buffers)
-  hush_add_test(NAME aead_limits SOURCES test_aead_limits.c TIMEOUT 120)
-endif()
-if(HUSH_AEADS)
-  # every buffer at every offset around the others: refused or exact
-  hush_add_test(NAME aead_layouts SOURCES test_aead_layouts.c TIMEOUT 600)
-endif()
+# impossible lengths (near SIZE_MAX, limit + 1, wrapping buffers)
+hush_add_test(NAME aead_limits SOURCES test_aead_limits.c TIMEOUT 120)
+# every buffer at every offset around the others: refused or exact
+hush_add_test(NAME aead_layouts SOURCES test_aead_layouts.c TIMEOUT 600)

@@ -4,7 +4,7 @@
 # armor, several recipients), and every "never lose data" promise of
 # docs/CLI.md. Interoperability with age itself: check_age_interop.sh.
 # Usage: check_cli.sh HUSH_BINARY SCRATCH_DIR [hash] [age] [x25519] [ascon]
-# naming the command groups this build has.
+# naming the command groups to check (ctest names all four).
 set -eu
 hush=$1 dir=$2
 shift 2

@@ -107,7 +107,6 @@ static void part_core(void) {
 
 /* ---- hashes and MACs ---- */
 static void part_sha256(void) {
-#ifdef HUSH_CT_PRIM_sha256
     for (size_t i = 0; i < NLEN; i++) {
         size_t n = lengths[i];
         fresh_secrets();
@@ -131,11 +130,9 @@ static void part_sha256(void) {
         expect(r == HUSH_OK, "hush_hkdf_sha256");
         calls += 8;
     }
-#endif
 }
 
 static void part_ascon(void) {
-#ifdef HUSH_CT_PRIM_ascon
     for (size_t i = 0; i < NLEN; i++) {
         size_t n = lengths[i];
         fresh_secrets();
@@ -153,12 +150,10 @@ static void part_ascon(void) {
         hush_wipe(&c, sizeof c);
         calls += 2;
     }
-#endif
 }
 
 /* ---- stream ciphers, Poly1305, AES ---- */
 static void part_stream(void) {
-#ifdef HUSH_CT_PRIM_chacha20
     for (size_t i = 0; i < NLEN; i++) {
         size_t n = lengths[i];
         fresh_secrets();
@@ -169,8 +164,6 @@ static void part_stream(void) {
     fresh_secrets();
     hush_hchacha20(out, nonce, key);
     calls++;
-#endif
-#ifdef HUSH_CT_PRIM_poly1305
     for (size_t i = 0; i < NLEN; i++) {
         size_t n = lengths[i];
         fresh_secrets();
@@ -182,8 +175,6 @@ static void part_stream(void) {
         hush_poly1305_final(&c, out);
         calls += 2;
     }
-#endif
-#ifdef HUSH_CT_PRIM_aes
     static const size_t keylens[] = {16, 24, 32};
     for (size_t k = 0; k < 3; k++) {
         for (size_t i = 0; i < NLEN; i++) {
@@ -199,7 +190,6 @@ static void part_stream(void) {
             calls += 3;
         }
     }
-#endif
 }
 
 /* ---- AEADs ---- */
@@ -298,7 +288,6 @@ static void part_open(void) {
 
 /* ---- X25519 ---- */
 static void part_x25519(void) {
-#ifdef HUSH_CT_PRIM_x25519
     uint8_t point[32], shared[32];
     for (int i = 0; i < 3; i++) {
         fresh_secrets();
@@ -308,7 +297,6 @@ static void part_x25519(void) {
         r = hush_x25519(shared, key + 32, point);
         expect(r == HUSH_OK, "hush_x25519");
     }
-#endif
 }
 
 /* ---- controls: each must make memcheck report ---- */
@@ -325,7 +313,6 @@ static int control(const char *which) {
         return 0;
     }
     if (strcmp(which, "table") == 0) {
-#ifdef HUSH_CT_PRIM_aes
         if (hush_impl_force("aes", "table") != HUSH_OK) {
             printf("ctgrind: no table AES tier to use as a control\n");
             return 1;
@@ -339,10 +326,6 @@ static int control(const char *which) {
         hush_aes_encrypt_block(&c, out, msg);
         printf("ctgrind: control table AES done\n");
         return 0;
-#else
-        printf("ctgrind: AES not built\n");
-        return 1;
-#endif
     }
     fprintf(stderr, "ctgrind: unknown control %s\n", which);
     return 2;

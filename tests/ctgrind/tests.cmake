@@ -21,9 +21,6 @@ target_include_directories(test_ctgrind PRIVATE ${PROJECT_SOURCE_DIR}/src)
 target_compile_definitions(test_ctgrind PRIVATE HUSH_CTGRIND=1)
 # -gdwarf-4: as for hush_ctgrind (cmake/HushCtgrind.cmake)
 target_compile_options(test_ctgrind PRIVATE -gdwarf-4)
-foreach(p IN LISTS HUSH_PRIMITIVES)
-  target_compile_definitions(test_ctgrind PRIVATE HUSH_CT_PRIM_${p}=1)
-endforeach()
 
 set(HUSH_MEMCHECK ${HUSH_VALGRIND} --tool=memcheck -q --error-exitcode=1
     --track-origins=yes --expensive-definedness-checks=yes)
@@ -54,15 +51,13 @@ foreach(tier IN LISTS HUSH_CTGRIND_TIERS)
            COMMAND ${HUSH_MEMCHECK} $<TARGET_FILE:test_ctgrind> --tier ${tier})
   set_tests_properties(ctgrind.${tier} PROPERTIES SKIP_RETURN_CODE 77
     TIMEOUT 300 LABELS nosanitize)
-  if(HUSH_AEADS)
-    # the openings in a ctest of their own, beside the rest, so that the
-    # two halves run in parallel
-    add_test(NAME ctgrind.open.${tier}
-             COMMAND ${HUSH_MEMCHECK}
-                     $<TARGET_FILE:test_ctgrind> --tier ${tier} --part open)
-    set_tests_properties(ctgrind.open.${tier} PROPERTIES SKIP_RETURN_CODE 77
-      TIMEOUT 300 LABELS nosanitize)
-  endif()
+  # the openings in a ctest of their own, beside the rest, so that the two
+  # halves run in parallel
+  add_test(NAME ctgrind.open.${tier}
+           COMMAND ${HUSH_MEMCHECK}
+                   $<TARGET_FILE:test_ctgrind> --tier ${tier} --part open)
+  set_tests_properties(ctgrind.open.${tier} PROPERTIES SKIP_RETURN_CODE 77
+    TIMEOUT 300 LABELS nosanitize)
 endforeach()
 
 add_test(NAME ctgrind.control.memcmp
@@ -70,11 +65,9 @@ add_test(NAME ctgrind.control.memcmp
                  $<TARGET_FILE:test_ctgrind> memcmp "Conditional jump or move")
 set_tests_properties(ctgrind.control.memcmp PROPERTIES TIMEOUT 120
   LABELS nosanitize)
-if(aes IN_LIST HUSH_PRIMITIVES)
-  # a table lookup with a secret index: an address from an undefined value
-  add_test(NAME ctgrind.control.table
-           COMMAND sh ${HUSH_FRAGMENT_DIR}/expect_errors.sh ${HUSH_VALGRIND}
-                   $<TARGET_FILE:test_ctgrind> table "Use of uninitialised value of size")
-  set_tests_properties(ctgrind.control.table PROPERTIES TIMEOUT 120
-    LABELS nosanitize)
-endif()
+# a table lookup with a secret index: an address from an undefined value
+add_test(NAME ctgrind.control.table
+         COMMAND sh ${HUSH_FRAGMENT_DIR}/expect_errors.sh ${HUSH_VALGRIND}
+                 $<TARGET_FILE:test_ctgrind> table "Use of uninitialised value of size")
+set_tests_properties(ctgrind.control.table PROPERTIES TIMEOUT 120
+  LABELS nosanitize)

@@ -3,20 +3,14 @@ hush_add_test(NAME secret SOURCES test_secret.c secret_util.c
 hush_add_test(NAME secret_faults SOURCES test_secret_faults.c secret_util.c TIMEOUT 60)
 hush_add_test(NAME secret_read_fd SOURCES test_secret_read_fd.c
               LIBS Threads::Threads TIMEOUT 60)
-# keyed AEAD objects in secret memory: needs at least one AEAD in the build
-if(HUSH_AEADS)
-  hush_add_test(NAME secret_keyed SOURCES test_secret_keyed.c secret_util.c
-                TIMEOUT 60)
-endif()
+# keyed AEAD objects in secret memory
+hush_add_test(NAME secret_keyed SOURCES test_secret_keyed.c secret_util.c
+              TIMEOUT 60)
 # destroying a secret twice, freeing a keyed object twice: misuse, reported
-if(HUSH_AEADS)
-  hush_add_test(NAME secret_misuse SOURCES test_secret_misuse.c TIMEOUT 120)
-endif()
+hush_add_test(NAME secret_misuse SOURCES test_secret_misuse.c TIMEOUT 120)
 # keyed objects across fork(): refused in the child, released there
-if(HUSH_AEADS)
-  hush_add_test(NAME secret_keyed_fork SOURCES test_secret_keyed_fork.c
-                TIMEOUT 60)
-endif()
+hush_add_test(NAME secret_keyed_fork SOURCES test_secret_keyed_fork.c
+              TIMEOUT 60)
 # what the hardened tier detects around the payload, both layouts
 hush_add_test(NAME secret_underflow SOURCES test_secret_underflow.c
               TIMEOUT 120)

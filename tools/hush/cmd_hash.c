@@ -24,10 +24,8 @@ static const struct {
     hash_alg alg;
 } algorithms[] = {
     {"sha256", "SHA256", ALG_SHA256},
-#if defined(HUSH_HAVE_ASCON)
     {"ascon-hash256", "ASCON-HASH256", ALG_ASCON_HASH256},
     {"ascon-xof128", "ASCON-XOF128", ALG_ASCON_XOF128},
-#endif
 };
 #define NALGS (sizeof algorithms / sizeof algorithms[0])
 
@@ -82,19 +80,16 @@ static int feed_fd(int fd, update_fn update, void *ctx) {
 typedef struct hasher {
     hash_alg alg;
     hush_sha256_ctx sha;
-#if defined(HUSH_HAVE_ASCON)
     hush_ascon_ctx ascon;
-#endif
     int status; /* the Ascon calls' results, OR-ed */
 } hasher;
 
 static void hasher_update(void *h_, const uint8_t *p, size_t len) {
     hasher *h = h_;
-    if (h->alg == ALG_SHA256) hush_sha256_update(&h->sha, p, len);
-#if defined(HUSH_HAVE_ASCON)
+    if (h->alg == ALG_SHA256)
+        hush_sha256_update(&h->sha, p, len);
     else
         h->status |= hush_ascon_absorb(&h->ascon, p, len);
-#endif
 }
 
 /* The digest of a file ("-": standard input); 0 or an errno. */
@@ -114,22 +109,16 @@ static int digest_file(const char *path, hash_alg alg, uint8_t *out,
     h.alg = alg;
     h.status = HUSH_OK;
     if (alg == ALG_SHA256) hush_sha256_init(&h.sha);
-#if defined(HUSH_HAVE_ASCON)
     if (alg == ALG_ASCON_HASH256) hush_ascon_hash256_init(&h.ascon);
     if (alg == ALG_ASCON_XOF128) hush_ascon_xof128_init(&h.ascon);
-#endif
     int err = feed_fd(fd, hasher_update, &h);
     if (fd != STDIN_FILENO) close(fd);
     if (alg == ALG_SHA256) {
         hush_sha256_final(&h.sha, out);
-    }
-#if defined(HUSH_HAVE_ASCON)
-    else {
+    } else {
         h.status |= hush_ascon_squeeze(&h.ascon, out, outlen);
         hush_wipe(&h.ascon, sizeof h.ascon);
     }
-#endif
-    (void)outlen;
     /* the Ascon calls cannot fail on a context initialised here; if one
      * did, the digest is not to be printed */
     return err ? err : h.status != HUSH_OK ? EINVAL : 0;

@@ -11,17 +11,9 @@
 #include "cli.h"
 
 static const cli_command *const commands[] = {
-#if defined(HUSH_HAVE_AGE)
-    &cli_cmd_keygen, &cli_cmd_encrypt,  &cli_cmd_decrypt,
-#endif
-#if defined(HUSH_HAVE_SHA256)
-    &cli_cmd_hash,   &cli_cmd_hmac,
-#endif
-#if defined(HUSH_HAVE_X25519)
-    &cli_cmd_x25519,
-#endif
-    &cli_cmd_impl,   &cli_cmd_version,  &cli_cmd_bench,
-    &cli_cmd_ct,     &cli_cmd_leakscan,
+    &cli_cmd_keygen, &cli_cmd_encrypt, &cli_cmd_decrypt,  &cli_cmd_hash,
+    &cli_cmd_hmac,   &cli_cmd_x25519,  &cli_cmd_impl,     &cli_cmd_version,
+    &cli_cmd_bench,  &cli_cmd_ct,      &cli_cmd_leakscan,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
