@@ -15,7 +15,7 @@ function(hush_add_ctgrind_library)
   add_library(hush_ctgrind STATIC EXCLUDE_FROM_ALL ${HUSH_SOURCES})
   target_include_directories(hush_ctgrind
     PUBLIC ${PROJECT_SOURCE_DIR}/include
-    PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_BINARY_DIR}/generated)
+    PRIVATE ${PROJECT_SOURCE_DIR}/src)
   target_compile_definitions(hush_ctgrind PRIVATE HUSH_BUILDING_LIBRARY=1
                              HUSH_CTGRIND=1
                              $<$<BOOL:${HUSH_X86_64}>:HUSH_X86_64=1>)

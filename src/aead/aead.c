@@ -8,23 +8,21 @@
 #include "core/registers.h"
 #include "secret/secret_impl.h"
 
-#define HUSH_PRIMITIVE(p)
-#define HUSH_AEAD(a) extern const hush_aead_desc hush_aead_desc_##a;
-#include "hush_registry_list.h"
-#undef HUSH_PRIMITIVE
-#undef HUSH_AEAD
+/* Every AEAD algorithm of include/hush/aead.h, by hand: each descriptor
+ * is defined in its algorithm's folder (src/gcm, src/chachapoly,
+ * src/ascon). */
+extern const hush_aead_desc hush_aead_desc_aes128gcm, hush_aead_desc_aes256gcm,
+    hush_aead_desc_ascon_aead128, hush_aead_desc_chacha20poly1305,
+    hush_aead_desc_xchacha20poly1305;
 
 static const hush_aead_desc *const algorithms[] = {
-#define HUSH_PRIMITIVE(p)
-#define HUSH_AEAD(a) &hush_aead_desc_##a,
-#include "hush_registry_list.h"
-#undef HUSH_PRIMITIVE
-#undef HUSH_AEAD
-    NULL,
+    &hush_aead_desc_aes128gcm,         &hush_aead_desc_aes256gcm,
+    &hush_aead_desc_ascon_aead128,     &hush_aead_desc_chacha20poly1305,
+    &hush_aead_desc_xchacha20poly1305,
 };
 
 const hush_aead_desc *hush_aead_lookup(hush_aead_alg a) {
-    for (size_t i = 0; algorithms[i] != NULL; i++)
+    for (size_t i = 0; i < HUSH_ARRAY_LEN(algorithms); i++)
         if (algorithms[i]->alg == a) return algorithms[i];
     return NULL;
 }

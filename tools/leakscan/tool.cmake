@@ -9,7 +9,6 @@ target_link_libraries(hush-leakscan PRIVATE hush_static)
 # -- and a register may still hold a key the program handled earlier. The
 # scanner must not manufacture copies that way (docs/LEAKS.md).
 target_link_options(hush-leakscan PRIVATE -Wl,-z,now)
-target_include_directories(hush-leakscan PRIVATE ${PROJECT_SOURCE_DIR}/src
-                           ${PROJECT_BINARY_DIR}/generated)
+target_include_directories(hush-leakscan PRIVATE ${PROJECT_SOURCE_DIR}/src)
 set_target_properties(hush-leakscan PROPERTIES
   RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR})
