@@ -1,15 +1,10 @@
+hush_tier_specs(_aes_specs aes)
 hush_add_test(NAME aes SOURCES test_aes.c LIBS OpenSSL::Crypto
-  IMPLS aes=portable aes=table aes=aesni aes=vaes512
-  PARTS kat vectors diff api)
-hush_add_test(NAME ghash SOURCES test_ghash.c
-  IMPLS ghash=portable ghash=pclmul ghash=vpclmul512)
-foreach(a portable table aesni vaes512)
-  foreach(g portable pclmul vpclmul512)
-    list(APPEND HUSH_GCM_IMPLS "aes=${a},ghash=${g}")
-  endforeach()
-endforeach()
-# both schedules of the fused vaes512 tier on every machine (gcm_vaes512.c)
-list(APPEND HUSH_GCM_IMPLS "aes=vaes512,ghash=vpclmul512s"
-  "aes=vaes512,ghash=vpclmul512k")
+  IMPLS ${_aes_specs} PARTS kat vectors diff api)
+hush_tier_specs(_ghash_specs ghash)
+hush_add_test(NAME ghash SOURCES test_ghash.c IMPLS ${_ghash_specs})
+# every AES tier with every GHASH tier, both schedules of the fused vaes512
+# tier (ghash=vpclmul512s/k, gcm_vaes512.c) included
+hush_tier_pairs(_gcm_specs aes ghash)
 hush_add_test(NAME gcm SOURCES test_gcm.c LIBS OpenSSL::Crypto
-  IMPLS ${HUSH_GCM_IMPLS} PARTS kat vectors diff api)
+  IMPLS ${_gcm_specs} PARTS kat vectors diff api)

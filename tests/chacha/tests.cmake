@@ -1,19 +1,8 @@
 # Every vector and the differential tests, once per combination of the
 # ChaCha20 and Poly1305 implementations (the AEADs use both).
+hush_tier_pairs(_chachapoly_specs chacha20 poly1305)
 hush_add_test(NAME chacha SOURCES test_chacha.c
-  LIBS PkgConfig::SODIUM
-  IMPLS "chacha20=portable,poly1305=portable"
-        "chacha20=avx2,poly1305=portable"
-        "chacha20=avx512,poly1305=portable"
-        "chacha20=portable,poly1305=ifma"
-        "chacha20=avx2,poly1305=ifma"
-        "chacha20=avx512,poly1305=ifma"
-        "chacha20=portable,poly1305=avx512"
-        "chacha20=avx512,poly1305=avx512"
-        "chacha20=portable,poly1305=avx2"
-        "chacha20=avx2,poly1305=avx2"
-        "chacha20=avx512,poly1305=avx2"
-        "chacha20=avx2,poly1305=avx512"
+  LIBS PkgConfig::SODIUM IMPLS ${_chachapoly_specs}
   PARTS kat vectors diff api)
 
 # Constant time under valgrind (ctgrind method) for the tiers valgrind runs.

@@ -24,24 +24,18 @@ target_compile_options(test_ctgrind PRIVATE -gdwarf-4)
 
 set(HUSH_MEMCHECK ${HUSH_VALGRIND} --tool=memcheck -q --error-exitcode=1
     --track-origins=yes --expensive-definedness-checks=yes)
-# The tiers: every implementation name in the registries of src/*/*.c
-# (entries {"name", HUSH_NEEDS_...}) except those that need AVX-512, which
-# valgrind cannot run, and the variable-time `table` control. Valgrind also
-# hides SHA-NI and ADX from CPUID, so tiers needing them (shani, mulx) could
-# only ever be skipped: they are left out here and covered by the timing
-# test (hush-ct) and docs/CONSTANT_TIME.md instead.
-set(HUSH_CTGRIND_TIERS portable)
-file(GLOB _ctgrind_sources ${PROJECT_SOURCE_DIR}/src/*/*.c)
-foreach(_src IN LISTS _ctgrind_sources)
-  file(STRINGS ${_src} _entries REGEX "[{]\"[a-z0-9]+\", *HUSH_")
-  foreach(_entry IN LISTS _entries)
-    if(_entry MATCHES "[{]\"([a-z0-9]+)\", *([^,]*),")
-      set(_name ${CMAKE_MATCH_1})
-      set(_needs "${CMAKE_MATCH_2}")
-      if(NOT _needs MATCHES "512|SHANI|MULX|ADX|IFMA" AND
-         NOT _name STREQUAL "table")
-        list(APPEND HUSH_CTGRIND_TIERS ${_name})
-      endif()
+# The tiers: every tier of the build's list (hush_primitive(... TIERS ...)
+# in src/*/sources.cmake) except those that need AVX-512 (vaes512,
+# vpclmul512*, avx512, ifma), which valgrind cannot run, and the
+# variable-time `table` control. Valgrind also hides SHA-NI and ADX from
+# CPUID, so shani and mulx could only ever be skipped: they are left out
+# here and covered by the timing test (hush-ct) and docs/CONSTANT_TIME.md
+# instead.
+set(HUSH_CTGRIND_TIERS)
+foreach(p IN LISTS HUSH_PRIMITIVES)
+  foreach(t IN LISTS HUSH_TIERS_${p})
+    if(NOT t MATCHES "512|^(ifma|shani|mulx|table)$")
+      list(APPEND HUSH_CTGRIND_TIERS ${t})
     endif()
   endforeach()
 endforeach()

@@ -1,12 +1,13 @@
 # X25519: every vector and the differential test, once per implementation.
 # The 1,000,000-iteration RFC 7748 test runs only under the `slow` label.
 find_package(OpenSSL 3.0 REQUIRED)
+hush_tier_specs(_x25519_specs x25519)
 hush_add_test(NAME x25519 SOURCES test_x25519.c
   LIBS OpenSSL::Crypto PkgConfig::SODIUM
-  IMPLS x25519=portable x25519=mulx x25519=ifma PARTS kat vectors api diff)
+  IMPLS ${_x25519_specs} PARTS kat vectors api diff)
 hush_add_test(NAME x25519_slow SOURCES test_x25519.c
   LIBS OpenSSL::Crypto PkgConfig::SODIUM
-  IMPLS x25519=portable x25519=mulx x25519=ifma PARTS kat
+  IMPLS ${_x25519_specs} PARTS kat
   LABELS slow ENV HUSH_X25519_SLOW=1 TIMEOUT 3600)
 
 # The shared field inversion (safegcd) against Fermat via OpenSSL BN: one
