@@ -1,0 +1,7 @@
+# AES-GCM: every vector, the differential test against OpenSSL and the
+# API, once per pairing of the AES and GHASH tiers it runs on.
+# every AES tier with every GHASH tier, both schedules of the fused vaes512
+# tier (ghash=vpclmul512s/k, gcm_vaes512.c) included
+hush_tier_pairs(_gcm_specs aes ghash)
+hush_add_test(NAME gcm SOURCES test_gcm.c LIBS OpenSSL::Crypto
+  IMPLS ${_gcm_specs} PARTS kat vectors diff api)
