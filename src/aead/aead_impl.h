@@ -5,8 +5,8 @@
  * zeroing of the output on a failed tag; an algorithm only supplies key
  * setup, seal and open on already-checked arguments.
  *
- * An algorithm registers itself with hush_aead(<name>) in its
- * sources.cmake and defines `const hush_aead_desc hush_aead_desc_<name>`.
+ * An algorithm defines `const hush_aead_desc hush_aead_desc_<name>` and
+ * takes its row in the list of algorithms in aead.c.
  */
 #ifndef HUSH_AEAD_IMPL_H
 #define HUSH_AEAD_IMPL_H
