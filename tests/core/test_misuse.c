@@ -13,6 +13,10 @@
  * was written). Controls (the same functions used correctly, and NULL
  * with length 0) must not call the handler at all.
  */
+/* The NULL arguments here are the point: without this they would meet
+ * HUSH_NONNULL (hush/common.h), a warning and undefined behaviour each. */
+#define HUSH_NO_NONNULL
+
 #include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -51,11 +55,13 @@ static void poly_zero(void) { memset(&poly, 0, sizeof poly); }
 static void poly_garbage(void) { memset(&poly, 0x5c, sizeof poly); }
 static void aes_zero(void) { memset(&aes, 0, sizeof aes); }
 static void aes_wiped(void) {
-    hush_aes_init(&aes, in, 16);
+    CHECK_EQ_INT(hush_aes_init(&aes, in, 16), HUSH_OK);
     hush_wipe(&aes, sizeof aes);
 }
 static void aes_garbage(void) { memset(&aes, 0x5c, sizeof aes); }
-static void aes_live(void) { hush_aes_init(&aes, in, 16); }
+static void aes_live(void) {
+    CHECK_EQ_INT(hush_aes_init(&aes, in, 16), HUSH_OK);
+}
 static void sha_live(void) { hush_sha256_init(&sha); }
 static void hmac_live(void) { hush_hmac_sha256_init(&hmac, in, 32); }
 static void poly_live(void) { hush_poly1305_init(&poly, in); }
