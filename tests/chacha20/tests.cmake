@@ -33,3 +33,9 @@ if(HUSH_X86_64)
   hush_add_test(NAME chacha_stack SOURCES test_chacha_stack.c
     LABELS nosanitize)
 endif()
+
+# A Poly1305 context at 16, 32 and 48 bytes from 64-byte alignment, from
+# malloc and moved between updates, in every tier (issue 15, defect 6).
+hush_add_test(NAME poly1305_align SOURCES test_poly1305_align.c
+  IMPLS "poly1305=portable" "poly1305=avx2" "poly1305=avx512"
+        "poly1305=ifma")
