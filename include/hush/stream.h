@@ -47,7 +47,11 @@ HUSH_API void hush_hchacha20(uint8_t out[32], const uint8_t nonce[16],
  * chosen at init, a 16-byte block buffer and that implementation's state
  * (at most 768 bytes: the accumulator, the key and, for the vector tiers,
  * the powers of r). A key must authenticate one message only. final writes
- * the tag and wipes the context; the tag may alias the message or key. */
+ * the tag and wipes the context; the tag may alias the message or key.
+ * The type asks for 64-byte alignment, but a context works at any address
+ * aligned to 8 bytes, so inside a malloc'd block too (16-aligned), and may
+ * be copied with memcpy to another such address between calls: the state
+ * sits at the first 64-aligned offset inside and follows a copy. */
 #define HUSH_POLY1305_CTX_BYTES 1024
 typedef struct hush_poly1305_ctx {
     HUSH_ALIGNED(64) unsigned char opaque[HUSH_POLY1305_CTX_BYTES];

@@ -2,6 +2,7 @@
  * Poly1305 entry points: the incremental context (buffering of partial
  * blocks) over a tier's block function, and the implementation registry.
  */
+#include "core/align_within.h"
 #include "core/misuse.h"
 #include "poly1305/poly1305_impl.h"
 
@@ -15,44 +16,56 @@ static const hush_impl_entry poly1305_impls[] = {
 };
 HUSH_DEFINE_PRIMITIVE(poly1305, poly1305_impls);
 
-/* The layout of hush_poly1305_ctx. */
-typedef struct poly1305_ctx_layout {
+/* The header of hush_poly1305_ctx, at its start; the tier's state follows
+ * at the first 64-aligned address past it (core/align_within.h), so a
+ * context works at any alignment malloc gives (issue 15, defect 6). */
+typedef struct poly1305_header {
     const hush_poly1305_ops *ops; /* chosen at init, kept for the context */
     size_t buffered;              /* bytes in buf, 0..15 */
+    uint32_t state_at;            /* offset of the state in the context */
     uint8_t buf[16];
-    uint8_t header_pad[64 - 16 - 2 * sizeof(size_t)];
-    HUSH_ALIGNED(64) uint8_t state[HUSH_POLY1305_STATE_BYTES];
-} poly1305_ctx_layout;
+} poly1305_header;
 
-_Static_assert(sizeof(poly1305_ctx_layout) <= sizeof(hush_poly1305_ctx),
+#define HEADER_BYTES 64
+_Static_assert(sizeof(poly1305_header) <= HEADER_BYTES, "header fits");
+_Static_assert(HEADER_BYTES + HUSH_ALIGN_SLACK + HUSH_POLY1305_STATE_BYTES <=
+                   sizeof(hush_poly1305_ctx),
                "hush_poly1305_ctx too small");
-_Static_assert(offsetof(poly1305_ctx_layout, state) % 64 == 0,
-               "poly1305 state must be 64-aligned");
 
-static poly1305_ctx_layout *layout(hush_poly1305_ctx *c) {
-    return (poly1305_ctx_layout *)(void *)c->opaque;
+/* Through a byte pointer, not c->opaque: the context may sit at less than
+ * the 64-byte alignment its type declares. */
+static poly1305_header *header(hush_poly1305_ctx *c) {
+    return (poly1305_header *)(void *)c;
+}
+
+static void *state(hush_poly1305_ctx *c, poly1305_header *x) {
+    return hush_state_at(c, HEADER_BYTES, &x->state_at,
+                         HUSH_POLY1305_STATE_BYTES);
 }
 
 /* A context that init set up and final has not wiped. */
-static int live(const poly1305_ctx_layout *x) {
-    return hush_ops_valid(&hush_prim_poly1305, x->ops);
+static int live(const poly1305_header *x) {
+    return hush_ops_valid(&hush_prim_poly1305, x->ops) &&
+           hush_state_offset_valid(x->state_at, HEADER_BYTES);
 }
 
 void hush_poly1305_init(hush_poly1305_ctx *c, const uint8_t key[32]) {
     HUSH_REQUIRE(c != NULL, HUSH_MISUSE_NULL_CTX);
     HUSH_REQUIRE(key != NULL, HUSH_MISUSE_NULL_KEY);
-    poly1305_ctx_layout *x = layout(c);
+    poly1305_header *x = header(c);
     x->ops = hush_ops(&hush_prim_poly1305);
     x->buffered = 0;
-    x->ops->init(x->state, key);
+    x->state_at = hush_state_offset(c, HEADER_BYTES);
+    x->ops->init(state(c, x), key);
 }
 
 void hush_poly1305_update(hush_poly1305_ctx *c, const void *in, size_t len) {
     HUSH_REQUIRE(c != NULL, HUSH_MISUSE_NULL_CTX);
-    poly1305_ctx_layout *x = layout(c);
+    poly1305_header *x = header(c);
     HUSH_REQUIRE(live(x), HUSH_MISUSE_DEAD_CTX);
     HUSH_REQUIRE(!hush_missing(in, len), HUSH_MISUSE_NULL_DATA);
     if (len == 0) return;
+    void *st = state(c, x);
     const uint8_t *p = in;
     if (x->buffered) {
         size_t take = 16 - x->buffered;
@@ -60,11 +73,11 @@ void hush_poly1305_update(hush_poly1305_ctx *c, const void *in, size_t len) {
         memcpy(x->buf + x->buffered, p, take);
         x->buffered += take, p += take, len -= take;
         if (x->buffered < 16) return;
-        x->ops->blocks(x->state, x->buf, 16, 1);
+        x->ops->blocks(st, x->buf, 16, 1);
         x->buffered = 0;
     }
     size_t whole = len & ~(size_t)15;
-    if (whole) x->ops->blocks(x->state, p, whole, 1);
+    if (whole) x->ops->blocks(st, p, whole, 1);
     p += whole, len -= whole;
     memcpy(x->buf, p, len);
     x->buffered = len;
@@ -72,17 +85,18 @@ void hush_poly1305_update(hush_poly1305_ctx *c, const void *in, size_t len) {
 
 void hush_poly1305_final(hush_poly1305_ctx *c, uint8_t tag[16]) {
     HUSH_REQUIRE(c != NULL, HUSH_MISUSE_NULL_CTX);
-    poly1305_ctx_layout *x = layout(c);
+    poly1305_header *x = header(c);
     HUSH_REQUIRE(live(x), HUSH_MISUSE_DEAD_CTX);
     HUSH_REQUIRE(tag != NULL, HUSH_MISUSE_NULL_OUT);
+    void *st = state(c, x);
     if (x->buffered) {
         /* RFC 8439: a short last block gets a 1 byte, then zeros, and no
          * 2^128 term */
         x->buf[x->buffered] = 1;
         memset(x->buf + x->buffered + 1, 0, 15 - x->buffered);
-        x->ops->blocks(x->state, x->buf, 16, 0);
+        x->ops->blocks(st, x->buf, 16, 0);
     }
-    x->ops->finish(x->state, tag);
+    x->ops->finish(st, tag);
     HUSH_WIPE_OBJ(c);
 }
 
