@@ -62,9 +62,11 @@ extern "C" {
 
 /* A stream: 1280 bytes, 64-byte aligned, stack-allocatable. A 64-byte
  * header (algorithm, direction, keyed object, phase, lengths so far) and
- * up to 1216 bytes of the algorithm's message state (the largest today is
+ * up to 1152 bytes of the algorithm's message state (the largest today is
  * ChaCha20-Poly1305's, about 930 bytes with the Poly1305 state of the
- * vector tiers). Holds secrets: wipe it with hush_wipe(s, sizeof *s) or
+ * vector tiers) at the first 64-aligned offset after the header, so a
+ * stream works at any 8-byte alignment too (inside a malloc'd block).
+ * Holds secrets: wipe it with hush_wipe(s, sizeof *s) or
  * hush_aead_stream_abort when abandoning a message. */
 #define HUSH_AEAD_STREAM_BYTES 1280
 typedef struct hush_aead_stream {

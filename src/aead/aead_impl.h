@@ -93,7 +93,9 @@ typedef struct hush_aead_desc {
  * Byte for byte the result equals the descriptor's seal and open on the
  * concatenated AD and message, whatever the split points.
  */
-#define HUSH_AEAD_STREAM_STATE_MAX (HUSH_AEAD_STREAM_BYTES - 64)
+/* The header, then up to 63 bytes to the first 64-aligned address (a
+ * stream may sit at any 8-byte alignment), then the state. */
+#define HUSH_AEAD_STREAM_STATE_MAX (HUSH_AEAD_STREAM_BYTES - 64 - 64)
 
 struct hush_aead_stream_ops {
     size_t state_bytes;

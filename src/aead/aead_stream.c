@@ -7,6 +7,7 @@
  * code.
  */
 #include "aead/aead_impl.h"
+#include "core/align_within.h"
 #include "core/registers.h"
 
 /* Phases of the state machine; a zero stream is PHASE_NONE. */
@@ -23,6 +24,7 @@ typedef struct stream_header {
     uint32_t magic;
     uint32_t phase;
     uint32_t direction;
+    uint32_t state_at; /* offset of the message state in the stream */
     const hush_aead_desc *desc;
     const void *key; /* the keyed object's state, in its secret memory */
     uint64_t adlen;  /* bytes so far */
@@ -34,18 +36,27 @@ _Static_assert(sizeof(stream_header) <= HEADER_BYTES, "header fits");
 _Static_assert(sizeof(hush_aead_stream) == HUSH_AEAD_STREAM_BYTES,
                "public size");
 
+/* Through byte pointers, not s->opaque: a stream may sit at less than the
+ * 64-byte alignment its type declares (inside a malloc'd block: 16). The
+ * message state is at the first 64-aligned offset past the header and
+ * follows the stream when it is copied (core/align_within.h; issue 15,
+ * defect 6: the Poly1305 ifma tier's aligned stores faulted). */
 static stream_header *header(hush_aead_stream *s) {
-    return (stream_header *)(void *)s->opaque;
+    return (stream_header *)(void *)s;
 }
 static void *message_state(hush_aead_stream *s) {
-    return s->opaque + HEADER_BYTES;
+    stream_header *h = header(s);
+    return hush_state_at(s, HEADER_BYTES, &h->state_at,
+                         h->desc->stream->state_bytes);
 }
 
 /* The header of a stream in phase `want` (or in either phase when want is
  * 0), or NULL. */
 static stream_header *live(hush_aead_stream *s, uint32_t want) {
     stream_header *h = header(s);
-    if (h->magic != STREAM_MAGIC) return NULL;
+    if (h->magic != STREAM_MAGIC ||
+        !hush_state_offset_valid(h->state_at, HEADER_BYTES))
+        return NULL;
     if (want ? h->phase != want : h->phase == PHASE_NONE) return NULL;
     return h;
 }
@@ -62,7 +73,7 @@ static int within(uint64_t so_far, size_t more, uint64_t limit) {
 int hush_aead_stream_copy(hush_aead_stream *dst, const hush_aead_stream *src,
                           const hush_aead_ctx *k) {
     if (dst == NULL || src == NULL || k == NULL) return HUSH_ERR_INVALID;
-    const stream_header *h = (const stream_header *)(const void *)src->opaque;
+    const stream_header *h = (const stream_header *)(const void *)src;
     if (h->magic != STREAM_MAGIC || h->phase == PHASE_NONE)
         return HUSH_ERR_STATE;
     const hush_aead_desc *d = hush_aead_object_desc(k);
@@ -95,6 +106,7 @@ int hush_aead_stream_init(hush_aead_stream *s, const hush_aead_ctx *k,
     h->direction = (uint32_t)direction;
     h->desc = d;
     h->key = hush_aead_object_state(k);
+    h->state_at = hush_state_offset(s, HEADER_BYTES);
     d->stream->start(message_state(s), h->key, nonce,
                      direction == HUSH_AEAD_SEAL);
     clear_registers_after(d);
