@@ -3,6 +3,7 @@
  */
 #include "chacha20/chacha20_impl.h"
 #include "core/misuse.h"
+#include "core/registers.h"
 
 static const hush_impl_entry chacha20_impls[] = {
 #if defined(HUSH_X86_64)
@@ -34,6 +35,10 @@ void hush_chacha20_xor(uint8_t *out, const uint8_t *in, size_t len,
     }
     ops->xor_stream(out, in, len, s);
     hush_wipe(s, sizeof s);
+    /* the state rows (16 key bytes each) stay in vector registers in every
+     * tier, the portable one through the compiler's copies (issue 15,
+     * defect 2); the AEAD layer clears after its calls the same way */
+    hush_clear_vector_registers();
 }
 
 void hush_xchacha20_xor(uint8_t *out, const uint8_t *in, size_t len,
@@ -47,4 +52,5 @@ void hush_xchacha20_xor(uint8_t *out, const uint8_t *in, size_t len,
     hush_xchacha20_state(s, key, nonce, counter);
     ops->xor_stream(out, in, len, s);
     hush_wipe(s, sizeof s);
+    hush_clear_vector_registers();
 }
