@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 
 #include "core/ct.h"
+#include "core/registers.h"
 #include "core/stack_use.h"
 #include "cpu/dispatch.h"
 #include "x25519/x25519_impl.h"
@@ -95,6 +96,9 @@ int hush_x25519(uint8_t out[32], const uint8_t scalar[32],
     size_t used = stack_to_scrub(ops, 0);
     ops->scalarmult(out, scalar, point);
     hush_scrub_stack(used);
+    /* the mulx and portable tiers leave words of the scalar in xmm
+     * registers (gcc -O2: its upper half in xmm6; issue 15, defect 2) */
+    hush_clear_vector_registers();
     return weak_verdict(out);
 }
 
@@ -105,6 +109,7 @@ int hush_x25519_base(uint8_t out[32], const uint8_t scalar[32]) {
     size_t used = stack_to_scrub(ops, 1);
     ops->scalarmult_base(out, scalar);
     hush_scrub_stack(used);
+    hush_clear_vector_registers();
     /* a clamped scalar times the base point is never the identity, but the
      * contract is the same for both functions */
     return weak_verdict(out);
