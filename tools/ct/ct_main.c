@@ -36,6 +36,7 @@ static const group groups[] = {
     {ct_cases_poly1305, &ct_cases_poly1305_count},
     {ct_cases_sha256, &ct_cases_sha256_count},
     {ct_cases_hmac, &ct_cases_hmac_count},
+    {ct_cases_pwhash, &ct_cases_pwhash_count},
     {ct_cases_ascon, &ct_cases_ascon_count},
     {ct_cases_x25519, &ct_cases_x25519_count},
 };

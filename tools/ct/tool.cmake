@@ -3,7 +3,7 @@
 # whose cases share hush_ct_equal's input classes.
 set(HUSH_CT_SOURCES ct_main.c ct_measure.c cases_core.c cases_aead.c
     cases_aes.c cases_gcm.c cases_ghash.c cases_chacha20.c cases_poly1305.c
-    cases_sha256.c cases_hmac.c cases_ascon.c cases_x25519.c)
+    cases_sha256.c cases_hmac.c cases_pwhash.c cases_ascon.c cases_x25519.c)
 list(TRANSFORM HUSH_CT_SOURCES PREPEND ${HUSH_FRAGMENT_DIR}/)
 add_executable(hush-ct ${HUSH_CT_SOURCES})
 target_link_libraries(hush-ct PRIVATE hush_static Threads::Threads m)
