@@ -207,7 +207,9 @@ static void hkdf_needles(const uint8_t *key) {
 
 static void hkdf_traffic(const uint8_t *key) {
     uint8_t prk[32], okm[200];
-    hush_hkdf_sha256(okm, sizeof okm, key, 32, salt, sizeof salt, message, 20);
+    if (hush_hkdf_sha256(okm, sizeof okm, key, 32, salt, sizeof salt, message,
+                         20) != HUSH_OK)
+        exit(2);
     hush_hkdf_sha256_extract(prk, salt, sizeof salt, key, 32);
     if (hush_hkdf_sha256_expand(okm, 77, prk, message, 9) != HUSH_OK) exit(2);
     hush_wipe(prk, sizeof prk); /* the caller's: derived, not the key */
@@ -243,8 +245,9 @@ static void scrypt_needles(const uint8_t *key) {
 static void scrypt_traffic(const uint8_t *key) {
     uint8_t out[64];
     if (hush_scrypt_bytes(SCRYPT_N, SCRYPT_R, SCRYPT_P) == 0) exit(2);
-    hush_scrypt(out, sizeof out, key, 32, salt, sizeof salt, SCRYPT_N, SCRYPT_R,
-                SCRYPT_P);
+    if (hush_scrypt(out, sizeof out, key, 32, salt, sizeof salt, SCRYPT_N,
+                    SCRYPT_R, SCRYPT_P) != HUSH_OK)
+        exit(2);
     hush_wipe(out, sizeof out);
 }
 
