@@ -260,6 +260,9 @@ static __attribute__((noinline)) void scalar_block(uint8_t *out,
     hush_wipe(ks, sizeof ks);
 }
 
+/* What avx2_xor scrubs after vector_xor: its frame and its callees'. */
+#define HUSH_CHACHA20_VECTOR_SCRUB 4096
+
 /* More than one block: apart from the short path, so that the short path's
  * frame stays small (at -O2 the inlined vector code gave this function a
  * 1216-byte frame, and the short path's scrub, made as a tail call from
@@ -301,6 +304,11 @@ static void avx2_xor(uint8_t *out, const uint8_t *in, size_t len,
         return;
     }
     vector_xor(out, in, len, state);
+    /* The 8- and 16-block paths need more than 16 ymm registers: compilers
+     * spill state rows (key words among them) to vector_xor's frame and to
+     * output8's below it. clang 14 makes that about 3 KiB (a 2272-byte frame
+     * plus output8's 632); the census found 4 key copies there. */
+    hush_scrub_stack(HUSH_CHACHA20_VECTOR_SCRUB);
 }
 
 const hush_chacha20_ops hush_chacha20_avx2 = {avx2_xor};
