@@ -72,9 +72,15 @@ static void *ctx_dup(void *vctx) {
     c->mem = mem;
     c->key = NULL;
     int r = src->key ? hush_aead_dup(&c->key, src->key) : HUSH_OK;
-    /* a message in progress continues independently on the copy */
-    if (r == HUSH_OK && src->in_message)
-        r = hush_aead_stream_copy(&c->stream, &src->stream, c->key);
+    /* a message in progress continues independently on the copy; one is
+     * only ever in progress under a key, and the raw bytes memcpy took
+     * are never used as a stream */
+    if (r == HUSH_OK && src->in_message) {
+        if (c->key != NULL)
+            r = hush_aead_stream_copy(&c->stream, &src->stream, c->key);
+        else
+            c->in_message = 0;
+    }
     if (r != HUSH_OK) {
         prov_error(src->prov, PROV_R_LIBRARY_ERROR, "copying the context: %s",
                    hush_strerror(r));
