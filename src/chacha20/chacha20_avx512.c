@@ -12,7 +12,195 @@
  * Constant time: additions, xors and fixed rotations only; the masks
  * depend on the public length.
  */
-#include "chacha20/chacha20_avx512.h"
+#include <immintrin.h>
+
+#include "chacha20/chacha20_impl.h"
+#include "core/tail_avx512.h"
+
+#define ROL(v, n) _mm512_rol_epi32((v), (n))
+
+#define QR16(a, b, c, d)                                                       \
+    do {                                                                       \
+        a = _mm512_add_epi32(a, b), d = ROL(_mm512_xor_si512(d, a), 16);       \
+        c = _mm512_add_epi32(c, d), b = ROL(_mm512_xor_si512(b, c), 12);       \
+        a = _mm512_add_epi32(a, b), d = ROL(_mm512_xor_si512(d, a), 8);        \
+        c = _mm512_add_epi32(c, d), b = ROL(_mm512_xor_si512(b, c), 7);        \
+    } while (0)
+
+/* 1 when the 64-byte window of a final partial block of n (0..63) bytes
+ * at out or in reaches a page that the block's own bytes do not: a masked
+ * access there costs a microcode assist of 200-400 ns on Zen 5
+ * (src/core/tail_avx512.h). 0 for n == 0 (no partial block). Depends on
+ * addresses and the length only, both public. */
+static inline int hush_chacha_tail_leaves_pages(const uint8_t *out,
+                                                const uint8_t *in, size_t n) {
+    return n != 0 && (hush_tail_leaves_pages(out, n, 64) |
+                      hush_tail_leaves_pages(in, n, 64));
+}
+
+/* out = in XOR ks for n (0..63) bytes, touching exactly those bytes: 8
+ * bytes at a time through general registers (the empty asm on each word
+ * keeps gcc from turning the loop into vector accesses, whose masked
+ * epilogue would be the very access this avoids), then byte by byte
+ * through volatile pointers. */
+static inline void hush_chacha_xor_bytes(uint8_t *out, const uint8_t *in,
+                                         const uint8_t *ks, size_t n) {
+    size_t j = 0;
+    for (; j + 8 <= n; j += 8) {
+        uint64_t w, k;
+        memcpy(&w, in + j, 8);
+        memcpy(&k, ks + j, 8);
+        w ^= k;
+        __asm__("" : "+r"(w));
+        memcpy(out + j, &w, 8);
+    }
+    volatile uint8_t *o = out;
+    const volatile uint8_t *i = in;
+    for (; j < n; j++)
+        o[j] = (uint8_t)(i[j] ^ ks[j]);
+}
+
+/* XORs one 64-byte keystream block into len (1..64) bytes. A partial
+ * block takes byte-masked accesses, unless the caller found their window
+ * would leave the data's pages (tail_ks != NULL): then the keystream goes
+ * to tail_ks, and the caller xors it in with hush_chacha_xor_bytes and
+ * wipes it once no vector is live. The byte loop and the wipe call are
+ * kept out of the batch functions on purpose: inlined there (as
+ * hush_tail_load512/store512 would be), gcc spills dozens of key-derived
+ * state vectors to stack slots nobody wipes (docs/perf/chacha20.md #9). */
+static inline void hush_chacha_xor_block(uint8_t *out, const uint8_t *in,
+                                         __m512i ks, size_t len,
+                                         uint8_t *tail_ks) {
+    if (len >= 64) {
+        _mm512_storeu_si512(out, _mm512_xor_si512(_mm512_loadu_si512(in), ks));
+    } else if (tail_ks != NULL) {
+        _mm512_store_si512((void *)tail_ks, ks);
+    } else {
+        __mmask64 m = (1ull << len) - 1; /* len < 64 here */
+        __m512i v = _mm512_maskz_loadu_epi8(m, in);
+        _mm512_mask_storeu_epi8(out, m, _mm512_xor_si512(v, ks));
+    }
+}
+
+/* The 4x4 transpose of 128-bit lanes: out[k] = lane k of a, b, c, d. */
+static inline void hush_chacha_transpose_lanes(__m512i out[4], __m512i a,
+                                               __m512i b, __m512i c,
+                                               __m512i d) {
+    __m512i ab_lo = _mm512_shuffle_i32x4(a, b, 0x44);
+    __m512i ab_hi = _mm512_shuffle_i32x4(a, b, 0xee);
+    __m512i cd_lo = _mm512_shuffle_i32x4(c, d, 0x44);
+    __m512i cd_hi = _mm512_shuffle_i32x4(c, d, 0xee);
+    out[0] = _mm512_shuffle_i32x4(ab_lo, cd_lo, 0x88);
+    out[1] = _mm512_shuffle_i32x4(ab_lo, cd_lo, 0xdd);
+    out[2] = _mm512_shuffle_i32x4(ab_hi, cd_hi, 0x88);
+    out[3] = _mm512_shuffle_i32x4(ab_hi, cd_hi, 0xdd);
+}
+
+/* x = the 16 states of blocks s, s+1, ..., s+15 (64-bit counter in
+ * words 12-13, carried per lane). Returns the counter words in ctr. */
+static inline void hush_chacha16_setup(__m512i x[16], __m512i ctr[2],
+                                       const uint32_t s[16]) {
+    for (int i = 0; i < 16; i++)
+        x[i] = _mm512_set1_epi32((int)s[i]);
+    const __m512i lane =
+        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    x[12] = _mm512_add_epi32(x[12], lane);
+    __mmask16 carry = _mm512_cmplt_epu32_mask(x[12], lane);
+    x[13] = _mm512_mask_add_epi32(x[13], carry, x[13], _mm512_set1_epi32(1));
+    ctr[0] = x[12], ctr[1] = x[13];
+}
+
+/* One double round (column round, then diagonal round). */
+static inline void hush_chacha16_double_round(__m512i x[16]) {
+    QR16(x[0], x[4], x[8], x[12]);
+    QR16(x[1], x[5], x[9], x[13]);
+    QR16(x[2], x[6], x[10], x[14]);
+    QR16(x[3], x[7], x[11], x[15]);
+    QR16(x[0], x[5], x[10], x[15]);
+    QR16(x[1], x[6], x[11], x[12]);
+    QR16(x[2], x[7], x[8], x[13]);
+    QR16(x[3], x[4], x[9], x[14]);
+}
+
+/* One double round of two independent 16-block batches, quarter round by
+ * quarter round. On this core vpaddd/vpxord/vprold have a latency of 2
+ * cycles: one batch offers 4 independent chains per round, i.e. at most
+ * 2 operations per cycle, while the vector unit issues ~4 (2 of them
+ * rotates). Two batches give 8 chains. All operations are in place, so
+ * the 32 state registers need no scratch register. */
+static inline void hush_chacha16x2_double_round(__m512i x[16], __m512i y[16]) {
+    QR16(x[0], x[4], x[8], x[12]);
+    QR16(y[0], y[4], y[8], y[12]);
+    QR16(x[1], x[5], x[9], x[13]);
+    QR16(y[1], y[5], y[9], y[13]);
+    QR16(x[2], x[6], x[10], x[14]);
+    QR16(y[2], y[6], y[10], y[14]);
+    QR16(x[3], x[7], x[11], x[15]);
+    QR16(y[3], y[7], y[11], y[15]);
+    QR16(x[0], x[5], x[10], x[15]);
+    QR16(y[0], y[5], y[10], y[15]);
+    QR16(x[1], x[6], x[11], x[12]);
+    QR16(y[1], y[6], y[11], y[12]);
+    QR16(x[2], x[7], x[8], x[13]);
+    QR16(y[2], y[7], y[8], y[13]);
+    QR16(x[3], x[4], x[9], x[14]);
+    QR16(y[3], y[4], y[9], y[14]);
+}
+
+/* Feed-forward, transpose to blocks, and out = in XOR keystream for
+ * min(len, 1024) bytes; a final partial block as hush_chacha_xor_block
+ * does it with tail_ks. Only the counter words differ from a broadcast of
+ * s: the others are broadcast again (a memory operand) rather than held
+ * in registers beside the 16 working words. */
+static inline void hush_chacha16_output(uint8_t *out, const uint8_t *in,
+                                        size_t len, __m512i x[16],
+                                        const __m512i ctr[2],
+                                        const uint32_t s[16],
+                                        uint8_t *tail_ks) {
+    /* hide s from the optimiser, which would otherwise keep the setup's
+     * broadcasts alive across the rounds and spill 14 registers */
+    __asm__("" : "+r"(s));
+    for (int i = 0; i < 16; i++)
+        if (i != 12 && i != 13)
+            x[i] = _mm512_add_epi32(x[i], _mm512_set1_epi32((int)s[i]));
+    x[12] = _mm512_add_epi32(x[12], ctr[0]);
+    x[13] = _mm512_add_epi32(x[13], ctr[1]);
+    /* Per 128-bit lane, 4x4 transposes of 32-bit words: r[g][i] holds in
+     * lane k words 4g..4g+3 of block 4k+i. */
+    __m512i r[4][4];
+    for (int g = 0; g < 4; g++) {
+        __m512i t0 = _mm512_unpacklo_epi32(x[4 * g], x[4 * g + 1]);
+        __m512i t1 = _mm512_unpackhi_epi32(x[4 * g], x[4 * g + 1]);
+        __m512i t2 = _mm512_unpacklo_epi32(x[4 * g + 2], x[4 * g + 3]);
+        __m512i t3 = _mm512_unpackhi_epi32(x[4 * g + 2], x[4 * g + 3]);
+        r[g][0] = _mm512_unpacklo_epi64(t0, t2);
+        r[g][1] = _mm512_unpackhi_epi64(t0, t2);
+        r[g][2] = _mm512_unpacklo_epi64(t1, t3);
+        r[g][3] = _mm512_unpackhi_epi64(t1, t3);
+    }
+    /* o[k] = block 4k+i: xored as soon as it exists, so no block waits
+     * in memory */
+    if (len >= 1024) {
+        for (int i = 0; i < 4; i++) {
+            __m512i o[4];
+            hush_chacha_transpose_lanes(o, r[0][i], r[1][i], r[2][i], r[3][i]);
+            for (int k = 0; k < 4; k++)
+                hush_chacha_xor_block(out + 64 * (4 * k + i),
+                                      in + 64 * (4 * k + i), o[k], 64, NULL);
+        }
+        return;
+    }
+    for (int i = 0; i < 4; i++) {
+        __m512i o[4];
+        hush_chacha_transpose_lanes(o, r[0][i], r[1][i], r[2][i], r[3][i]);
+        for (int k = 0; k < 4; k++) {
+            size_t at = (size_t)64 * (4 * k + i);
+            if (at < len)
+                hush_chacha_xor_block(out + at, in + at, o[k],
+                                      len - at < 64 ? len - at : 64, tail_ks);
+        }
+    }
+}
 
 /* 16 blocks, column layout; xors min(len, 1024) bytes (a partial last
  * block: see hush_chacha_xor_block's tail_ks). */
