@@ -4,7 +4,7 @@
 # the columns older analysis scripts read, and JSON.
 if(TARGET hush-bench)
   set(_out ${CMAKE_CURRENT_BINARY_DIR}/bench-smoke)
-  add_test(NAME bench.smoke
+  add_test(NAME smoke.bench.default
     COMMAND sh -c "rm -rf '${_out}' && \
 '$<TARGET_FILE:hush-bench>' --quick --only ceiling,secret --samples 2 \
 --sample-ms 0.02 --no-peers --out '${_out}' >/dev/null && \
@@ -12,14 +12,14 @@ head -1 '${_out}/bench.csv' | grep -q 'InputSizeMB,Time,Throughput' && \
 grep -q '\"operation\": \"hush_ct_equal\"' '${_out}/bench.json' && \
 grep -q '^secret,malloc+free,ref,' '${_out}/bench.csv' && \
 grep -q '\"core_hz_imul_chain\": [1-9]' '${_out}/bench.json'")
-  set_tests_properties(bench.smoke PROPERTIES TIMEOUT 60)
+  set_tests_properties(smoke.bench.default PROPERTIES TIMEOUT 60)
   # Without the newest OpenSSL (no status file) the run says why and goes on.
-  add_test(NAME bench.openssl_newest_unavailable
+  add_test(NAME newest_missing.bench.default
     COMMAND sh -c "'$<TARGET_FILE:hush-bench>' --quick --only memcpy \
 --samples 2 --sample-ms 0.02 \
 --openssl-newest '${CMAKE_CURRENT_BINARY_DIR}/no-such-status' | \
 grep -q 'newest openssl: UNAVAILABLE: no '")
-  set_tests_properties(bench.openssl_newest_unavailable PROPERTIES TIMEOUT 60)
+  set_tests_properties(newest_missing.bench.default PROPERTIES TIMEOUT 60)
 endif()
 
 # --count-instructions: hush-bench re-runs itself under callgrind and reads
@@ -28,11 +28,11 @@ endif()
 find_program(HUSH_VALGRIND valgrind)
 if(TARGET hush-bench AND HUSH_VALGRIND)
   set(_cg ${CMAKE_CURRENT_BINARY_DIR}/bench-callgrind)
-  add_test(NAME bench.count_instructions
+  add_test(NAME instructions.bench.default
     COMMAND sh -c "rm -rf '${_cg}' && \
 '$<TARGET_FILE:hush-bench>' --count-instructions --only hush_ct_equal,memcpy \
 --sizes 64 --out '${_cg}' >/dev/null && \
 grep -Eq '^secret,hush_ct_equal,hush,1,32,[1-9][0-9]*' '${_cg}/instructions.csv'")
-  set_tests_properties(bench.count_instructions PROPERTIES TIMEOUT 120
+  set_tests_properties(instructions.bench.default PROPERTIES TIMEOUT 120
     LABELS nosanitize)
 endif()

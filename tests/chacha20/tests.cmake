@@ -9,19 +9,18 @@ hush_add_test(NAME chacha SOURCES test_chacha.c
 # The plain runs check results; the valgrind runs fail on any branch or
 # index that depends on the key or message. Not under ASan (valgrind and
 # ASan cannot share a process), hence nosanitize on those.
-hush_add_test(NAME chacha_ct SOURCES test_chacha_ct.c LIBS PkgConfig::SODIUM
+hush_add_test(NAME chacha_ct KIND ct SOURCES test_chacha_ct.c LIBS PkgConfig::SODIUM
   IMPLS "chacha20=portable,poly1305=portable"
         "chacha20=avx2,poly1305=avx2")
 find_program(HUSH_VALGRIND valgrind)
 if(HUSH_VALGRIND AND NOT HUSH_SANITIZE)
   foreach(spec "chacha20=portable,poly1305=portable"
                "chacha20=avx2,poly1305=avx2")
-    string(REPLACE "=" "." tag "${spec}")
-    string(REPLACE "," "+" tag "${tag}")
-    add_test(NAME chacha_ct_valgrind.${tag}
+    hush_tier_tag(tag "${spec}")
+    add_test(NAME ctgrind.chacha20.${tag}
       COMMAND ${HUSH_VALGRIND} -q --error-exitcode=99 --track-origins=yes
               $<TARGET_FILE:test_chacha_ct> --impl ${spec})
-    set_tests_properties(chacha_ct_valgrind.${tag} PROPERTIES
+    set_tests_properties(ctgrind.chacha20.${tag} PROPERTIES
       SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS nosanitize)
   endforeach()
 endif()
@@ -30,12 +29,12 @@ endif()
 # test reads the stack with an asm block; the red-zone wipe it checks is
 # x86-64 code too). Not under ASan, whose instrumentation changes frames.
 if(HUSH_X86_64)
-  hush_add_test(NAME chacha_stack SOURCES test_chacha_stack.c
+  hush_add_test(NAME chacha_stack KIND stack SOURCES test_chacha_stack.c
     LABELS nosanitize)
 endif()
 
 # A Poly1305 context at 16, 32 and 48 bytes from 64-byte alignment, from
 # malloc and moved between updates, in every tier (issue 15, defect 6).
-hush_add_test(NAME poly1305_align SOURCES test_poly1305_align.c
+hush_add_test(NAME poly1305_align KIND align PRIM poly1305 SOURCES test_poly1305_align.c
   IMPLS "poly1305=portable" "poly1305=avx2" "poly1305=avx512"
         "poly1305=ifma")

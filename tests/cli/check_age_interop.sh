@@ -9,7 +9,7 @@ hush=$1 dir=$2
 here=$(cd "$(dirname "$0")" && pwd)
 case $hush in /*) ;; *) hush=$(pwd)/$hush ;; esac
 for tool in age age-keygen expect; do
-  command -v $tool >/dev/null || { echo "cli.age_interop: $tool is not installed (scripts/deps.sh test installs it)" >&2; exit 1; }
+  command -v $tool >/dev/null || { echo "age.cli.default: $tool is not installed (scripts/deps.sh test installs it)" >&2; exit 1; }
 done
 passed=0 failed=0
 ok() { passed=$((passed + 1)); }

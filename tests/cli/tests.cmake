@@ -1,20 +1,20 @@
 # End-to-end checks of the command-line tool, every command group, its text
 # encodings as a unit test, and interoperability with age.
-add_test(NAME cli COMMAND ${HUSH_FRAGMENT_DIR}/check_cli.sh $<TARGET_FILE:hush-cli>
+add_test(NAME e2e.cli.default COMMAND ${HUSH_FRAGMENT_DIR}/check_cli.sh $<TARGET_FILE:hush-cli>
          ${PROJECT_BINARY_DIR}/cli-test hash age ascon x25519)
-set_tests_properties(cli PROPERTIES TIMEOUT 300)
+set_tests_properties(e2e.cli.default PROPERTIES TIMEOUT 300)
 
-hush_add_test(NAME cli_codec SOURCES test_cli_codec.c
+hush_add_test(NAME cli_codec KIND codec SOURCES test_cli_codec.c
   ../../tools/hush/codec.c LIBS OpenSSL::Crypto)
 target_include_directories(test_cli_codec PRIVATE
   ${PROJECT_SOURCE_DIR}/tools/hush)
 
 # issue 15, defect 7: a long output path never costs a file
-add_test(NAME cli.long_output_path
+add_test(NAME long_path.cli.default
          COMMAND ${HUSH_FRAGMENT_DIR}/check_long_output_path.sh
                  $<TARGET_FILE:hush-cli> ${PROJECT_BINARY_DIR}/cli-long-path)
 # both directions against Debian's age (scripts/deps.sh installs it)
-add_test(NAME cli.age_interop
+add_test(NAME age.cli.default
          COMMAND ${HUSH_FRAGMENT_DIR}/check_age_interop.sh
                  $<TARGET_FILE:hush-cli> ${PROJECT_BINARY_DIR}/cli-age)
-set_tests_properties(cli.age_interop PROPERTIES TIMEOUT 400)
+set_tests_properties(age.cli.default PROPERTIES TIMEOUT 400)

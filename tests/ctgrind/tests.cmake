@@ -41,27 +41,27 @@ foreach(p IN LISTS HUSH_PRIMITIVES)
 endforeach()
 list(REMOVE_DUPLICATES HUSH_CTGRIND_TIERS)
 foreach(tier IN LISTS HUSH_CTGRIND_TIERS)
-  add_test(NAME ctgrind.${tier}
+  add_test(NAME ctgrind.lib.${tier}
            COMMAND ${HUSH_MEMCHECK} $<TARGET_FILE:test_ctgrind> --tier ${tier})
-  set_tests_properties(ctgrind.${tier} PROPERTIES SKIP_RETURN_CODE 77
+  set_tests_properties(ctgrind.lib.${tier} PROPERTIES SKIP_RETURN_CODE 77
     TIMEOUT 300 LABELS nosanitize)
   # the openings in a ctest of their own, beside the rest, so that the two
   # halves run in parallel
-  add_test(NAME ctgrind.open.${tier}
+  add_test(NAME ctgrind_open.lib.${tier}
            COMMAND ${HUSH_MEMCHECK}
                    $<TARGET_FILE:test_ctgrind> --tier ${tier} --part open)
-  set_tests_properties(ctgrind.open.${tier} PROPERTIES SKIP_RETURN_CODE 77
+  set_tests_properties(ctgrind_open.lib.${tier} PROPERTIES SKIP_RETURN_CODE 77
     TIMEOUT 300 LABELS nosanitize)
 endforeach()
 
-add_test(NAME ctgrind.control.memcmp
+add_test(NAME control.ctgrind.memcmp
          COMMAND sh ${HUSH_FRAGMENT_DIR}/expect_errors.sh ${HUSH_VALGRIND}
                  $<TARGET_FILE:test_ctgrind> memcmp "Conditional jump or move")
-set_tests_properties(ctgrind.control.memcmp PROPERTIES TIMEOUT 120
+set_tests_properties(control.ctgrind.memcmp PROPERTIES TIMEOUT 120
   LABELS nosanitize)
 # a table lookup with a secret index: an address from an undefined value
-add_test(NAME ctgrind.control.table
+add_test(NAME control.ctgrind.table
          COMMAND sh ${HUSH_FRAGMENT_DIR}/expect_errors.sh ${HUSH_VALGRIND}
                  $<TARGET_FILE:test_ctgrind> table "Use of uninitialised value of size")
-set_tests_properties(ctgrind.control.table PROPERTIES TIMEOUT 120
+set_tests_properties(control.ctgrind.table PROPERTIES TIMEOUT 120
   LABELS nosanitize)

@@ -3,7 +3,7 @@
 # - in a HUSH_FUZZ build (make fuzz: clang, -fsanitize=fuzzer,address,
 #   undefined, its own build directory) libFuzzer drives it;
 # - in every other build fuzz_replay.c drives it, and the ctest
-#   fuzz.<target> runs every seed the target generates through it, so the
+#   fuzz.<target>.all runs every seed the target generates through it, so the
 #   targets build with gcc and clang alike and their checks hold on the
 #   seeds in `make test` and `make sanitize`.
 #
@@ -31,8 +31,8 @@ function(hush_add_fuzz)
   else()
     add_executable(${exe} ${F_SOURCES} ${HUSH_FRAGMENT_DIR}/fuzz_common.c
                    ${HUSH_FRAGMENT_DIR}/fuzz_replay.c)
-    add_test(NAME fuzz.${F_NAME} COMMAND ${exe})
-    set_tests_properties(fuzz.${F_NAME} PROPERTIES TIMEOUT 300)
+    add_test(NAME fuzz.${F_NAME}.all COMMAND ${exe})
+    set_tests_properties(fuzz.${F_NAME}.all PROPERTIES TIMEOUT 300)
   endif()
   target_include_directories(${exe} PRIVATE ${HUSH_FRAGMENT_DIR}
                              ${PROJECT_SOURCE_DIR}/tests/ascon ${F_INCLUDE})

@@ -14,7 +14,7 @@ set(_leak_specs
     "avx512" "HUSH_IMPL=poly1305=avx512")
 while(_leak_specs)
   list(POP_FRONT _leak_specs _name _env)
-  add_test(NAME leak_census.${_name} COMMAND hush-leakscan --check)
-  set_tests_properties(leak_census.${_name} PROPERTIES TIMEOUT 300
+  add_test(NAME leak.lib.${_name} COMMAND hush-leakscan --check)
+  set_tests_properties(leak.lib.${_name} PROPERTIES TIMEOUT 300
     LABELS nosanitize ENVIRONMENT "${_env}")
 endwhile()

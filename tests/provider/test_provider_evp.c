@@ -19,7 +19,7 @@
  *    case through EVP with hush (all-zero results refused); the encoded
  *    public key libssl sets and reads.
  *
- * With HUSH_PROVIDER_FAIL=1 (the ctest provider_evp.forcefail) every one of
+ * With HUSH_PROVIDER_FAIL=1 (the ctest evp.provider.forcefail) every one of
  * those hush operations must fail instead.
  */
 #include <openssl/core_names.h>

@@ -12,7 +12,7 @@
  * key of hush's key manager, and hush's counters rise by at least the key
  * generations, derivations and records the connection needed (TLS 1.2
  * records through the TLS1_AAD path). With HUSH_PROVIDER_FAIL=1 (ctest
- * provider_tls.forcefail) every handshake must fail instead.
+ * tls.provider.forcefail) every handshake must fail instead.
  */
 #include <openssl/err.h>
 #include <openssl/evp.h>

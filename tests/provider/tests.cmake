@@ -11,7 +11,7 @@ endif()
 set(_prov_build ${PROJECT_BINARY_DIR}/provider)
 set(_prov_sse "HUSH_IMPL=aes=aesni,ghash=pclmul,chacha20=avx2,poly1305=avx2,sha256=portable,x25519=mulx")
 
-hush_add_test(NAME provider_evp SOURCES test_provider_evp.c prov_test.c
+hush_add_test(NAME provider_evp KIND evp SOURCES test_provider_evp.c prov_test.c
   LIBS OpenSSL::Crypto PkgConfig::SODIUM)
 target_compile_definitions(test_provider_evp PRIVATE
   HUSH_PROVIDER_DIR="${_prov_build}")
@@ -20,15 +20,15 @@ foreach(_v "forcefail;HUSH_PROVIDER_FAIL=1" "portable;HUSH_IMPL=portable"
            "sse_avx2;${_prov_sse}")
   list(GET _v 0 _name)
   list(GET _v 1 _env)
-  add_test(NAME provider_evp.${_name} COMMAND test_provider_evp)
-  set_tests_properties(provider_evp.${_name} PROPERTIES TIMEOUT 300
+  add_test(NAME evp.provider.${_name} COMMAND test_provider_evp)
+  set_tests_properties(evp.provider.${_name} PROPERTIES TIMEOUT 300
     SKIP_RETURN_CODE 77 ENVIRONMENT "${_env}")
 endforeach()
 
 # TLS 1.3 and 1.2 through libssl in process, hush loaded by the build
 # tree's openssl-hush.cnf (OPENSSL_CONF) into the default library context.
 set(_prov_cnf "OPENSSL_CONF=${_prov_build}/openssl-hush.cnf")
-hush_add_test(NAME provider_tls SOURCES test_provider_tls.c prov_test.c
+hush_add_test(NAME provider_tls KIND tls SOURCES test_provider_tls.c prov_test.c
   LIBS OpenSSL::SSL OpenSSL::Crypto ENV "${_prov_cnf}")
 target_compile_definitions(test_provider_tls PRIVATE
   HUSH_PROVIDER_DIR="${_prov_build}")
@@ -37,8 +37,8 @@ foreach(_v "forcefail;HUSH_PROVIDER_FAIL=1" "portable;HUSH_IMPL=portable"
            "sse_avx2;${_prov_sse}")
   list(GET _v 0 _name)
   list(GET _v 1 _env)
-  add_test(NAME provider_tls.${_name} COMMAND test_provider_tls)
-  set_tests_properties(provider_tls.${_name} PROPERTIES TIMEOUT 300
+  add_test(NAME tls.provider.${_name} COMMAND test_provider_tls)
+  set_tests_properties(tls.provider.${_name} PROPERTIES TIMEOUT 300
     SKIP_RETURN_CODE 77 ENVIRONMENT "${_prov_cnf};${_env}")
 endforeach()
 
@@ -60,13 +60,13 @@ if(HUSH_OPENSSL_CLI)
   foreach(_v "default;" "forcefail;HUSH_PROVIDER_FAIL=1")
     list(GET _v 0 _name)
     list(GET _v 1 _env)
-    add_test(NAME provider_interop.${_name}
+    add_test(NAME interop.provider.${_name}
       COMMAND ${HUSH_FRAGMENT_DIR}/check_interop.sh
               ${_prov_build}/openssl-hush.cnf $<TARGET_FILE:hush-netwait>
               ${CMAKE_CURRENT_BINARY_DIR}/interop-${_name} ${_interop_parts})
     # serial: servers, ports and timing-sensitive waits; not under the
     # sanitizers, whose module Debian's uninstrumented programs cannot load
-    set_tests_properties(provider_interop.${_name} PROPERTIES TIMEOUT 300
+    set_tests_properties(interop.provider.${_name} PROPERTIES TIMEOUT 300
       RUN_SERIAL TRUE LABELS nosanitize
       ENVIRONMENT "PATH=/usr/sbin:/sbin:$ENV{PATH};${_env}")
   endforeach()
@@ -74,11 +74,11 @@ endif()
 
 # The installed module and the configuration written at install time.
 if(HUSH_OPENSSL_CLI)
-  add_test(NAME provider_install
+  add_test(NAME install.provider.default
     COMMAND ${HUSH_FRAGMENT_DIR}/check_install.sh ${PROJECT_BINARY_DIR}
             ${CMAKE_CURRENT_BINARY_DIR}/provider-install)
   # the module under the sanitizers cannot be loaded by Debian's openssl
-  set_tests_properties(provider_install PROPERTIES TIMEOUT 120
+  set_tests_properties(install.provider.default PROPERTIES TIMEOUT 120
     LABELS nosanitize)
 endif()
 
@@ -109,16 +109,16 @@ if(HUSH_PROVIDER_OTHER_OPENSSL)
       foreach(_v "default;" "forcefail;HUSH_PROVIDER_FAIL=1")
         list(GET _v 0 _name)
         list(GET _v 1 _env)
-        add_test(NAME provider_${_t}_other.${_name} COMMAND ${_exe})
-        set_tests_properties(provider_${_t}_other.${_name} PROPERTIES
+        add_test(NAME ${_t}_other.provider.${_name} COMMAND ${_exe})
+        set_tests_properties(${_t}_other.provider.${_name} PROPERTIES
           TIMEOUT 300 SKIP_RETURN_CODE 77
           ENVIRONMENT "${_prov_cnf};${_env}")
       endforeach()
     endforeach()
     # that openssl's own list of providers, with the hush configuration
-    add_test(NAME provider_other.list
+    add_test(NAME list_other.provider.default
       COMMAND sh -c "LD_LIBRARY_PATH='${_o_libdir}' OPENSSL_CONF='${_prov_build}/openssl-hush.cnf' '${_o}/bin/openssl' list -providers -verbose | tee /dev/stderr | grep -A3 '^  hush' | grep -q 'status: active' && LD_LIBRARY_PATH='${_o_libdir}' '${_o}/bin/openssl' version")
-    set_tests_properties(provider_other.list PROPERTIES TIMEOUT 60)
+    set_tests_properties(list_other.provider.default PROPERTIES TIMEOUT 60)
   else()
     message(WARNING "HUSH_PROVIDER_OTHER_OPENSSL=${_o}: no libssl/libcrypto "
                     "and headers there; the tests against it are not built")

@@ -7,12 +7,12 @@ hush_add_test(NAME x25519 SOURCES test_x25519.c
   IMPLS ${_x25519_specs} PARTS kat vectors api diff)
 hush_add_test(NAME x25519_slow SOURCES test_x25519.c
   LIBS OpenSSL::Crypto PkgConfig::SODIUM
-  IMPLS ${_x25519_specs} PARTS kat
+  IMPLS ${_x25519_specs} PARTS kat_slow=kat
   LABELS slow ENV HUSH_X25519_SLOW=1 TIMEOUT 3600)
 
 # The shared field inversion (safegcd) against Fermat via OpenSSL BN: one
 # function for every tier, so no IMPLS.
-hush_add_test(NAME x25519_invert SOURCES test_x25519_invert.c
+hush_add_test(NAME x25519_invert KIND invert TIER all SOURCES test_x25519_invert.c
   LIBS OpenSSL::Crypto)
 # it also checks the x86-64-only division the ifma tier calls
 target_compile_definitions(test_x25519_invert PRIVATE
@@ -23,19 +23,19 @@ target_compile_definitions(test_x25519_invert PRIVATE
 # virtual CPU does not report ADX (so the mulx tier cannot be forced under
 # it: a registered run would only ever be skipped), and it cannot run under
 # ASan (nosanitize).
-hush_add_test(NAME x25519_ct SOURCES test_x25519_ct.c)
+hush_add_test(NAME x25519_ct KIND ct TIER all SOURCES test_x25519_ct.c)
 find_program(HUSH_VALGRIND valgrind)
 if(HUSH_VALGRIND AND HUSH_X86_64)
   foreach(tier portable)
-    add_test(NAME x25519_ct.valgrind.${tier}
+    add_test(NAME ctgrind.x25519.${tier}
              COMMAND ${HUSH_VALGRIND} -q --error-exitcode=99
                      $<TARGET_FILE:test_x25519_ct> --impl x25519=${tier})
-    set_tests_properties(x25519_ct.valgrind.${tier} PROPERTIES
+    set_tests_properties(ctgrind.x25519.${tier} PROPERTIES
       SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS nosanitize)
   endforeach()
 endif()
 
 # little stack left in a thread: the call scrubs what its tier used and
 # never writes below the stack (issue 15, defect 4)
-hush_add_test(NAME x25519_stack SOURCES test_x25519_stack.c
+hush_add_test(NAME x25519_stack KIND stack TIER all SOURCES test_x25519_stack.c
   LIBS Threads::Threads)
