@@ -120,6 +120,64 @@ static void *worker_main(void *arg) {
     }
 }
 
+typedef struct indexed_state {
+    pthread_mutex_t lock;
+    uint64_t n, next;
+    uint64_t failed; /* the lowest failing index so far, or n */
+    int status;      /* its status */
+    int (*work)(void *ctx, uint64_t index, int worker);
+    void *ctx;
+} indexed_state;
+
+typedef struct indexed_thread {
+    indexed_state *state;
+    int worker;
+} indexed_thread;
+
+static void *indexed_main(void *arg) {
+    indexed_thread *t = arg;
+    indexed_state *s = t->state;
+    for (;;) {
+        pthread_mutex_lock(&s->lock);
+        uint64_t i = s->next;
+        int go = i < s->n && i < s->failed;
+        if (go) s->next++;
+        pthread_mutex_unlock(&s->lock);
+        if (!go) return NULL;
+        int st = s->work(s->ctx, i, t->worker);
+        if (st != 0) {
+            pthread_mutex_lock(&s->lock);
+            if (i < s->failed) s->failed = i, s->status = st;
+            pthread_mutex_unlock(&s->lock);
+        }
+    }
+}
+
+int pipe_run_indexed(uint64_t n, int workers,
+                     int (*work)(void *ctx, uint64_t index, int worker),
+                     void *ctx) {
+    indexed_state s = {.n = n, .failed = n, .work = work, .ctx = ctx};
+    indexed_thread threads[8];
+    pthread_t pool[8];
+    if (workers < 1) workers = 1;
+    if (workers > 8) workers = 8;
+    pthread_mutex_init(&s.lock, NULL);
+    int started = 1;
+    for (int i = 0; i < workers; i++)
+        threads[i] = (indexed_thread){&s, i};
+    /* a thread that cannot start leaves its share to the others: the
+     * calling thread alone finishes the job */
+    while (started < workers &&
+           pthread_create(&pool[started], NULL, indexed_main,
+                          &threads[started]) == 0)
+        started++;
+    indexed_main(&threads[0]);
+    for (int i = 1; i < started; i++)
+        pthread_join(pool[i], NULL);
+    pthread_mutex_destroy(&s.lock);
+    return s.status;
+}
+
 int pipe_default_workers(void) {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > 8 ? 8 : (int)n;

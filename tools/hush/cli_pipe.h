@@ -45,6 +45,19 @@ typedef struct pipe_ops {
  * negative source status, or what work or sink returned). */
 int pipe_run(const pipe_ops *ops);
 
+/*
+ * Without a pipeline: runs work(ctx, index, worker) for every index 0 ..
+ * n - 1 on `workers` threads (the calling thread is worker 0; 1 to 8),
+ * each index once, claimed in rising order; worker says which thread runs
+ * it (for its own buffers). For jobs whose every index knows where its
+ * input and output are (pread and pwrite), so that nothing is handed from
+ * thread to thread. After a failure no higher index is started; returns 0
+ * or the status of the lowest index that failed.
+ */
+int pipe_run_indexed(uint64_t n, int workers,
+                     int (*work)(void *ctx, uint64_t index, int worker),
+                     void *ctx);
+
 /* How many worker threads to use: the online CPUs, at most 8. */
 int pipe_default_workers(void);
 
