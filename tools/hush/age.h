@@ -60,6 +60,10 @@ typedef struct age_out {
     uint8_t pending[48]; /* armor: bytes of an unfinished line */
     size_t npending;
     int error; /* errno of the first failed write */
+    /* 1: fd is a file nobody sees before it is complete (the temporary
+     * output), so the payload may be written in any order, each part at
+     * its offset. age_out_start sets 0. */
+    int any_order;
 } age_out;
 void age_out_start(age_out *out, int fd, int armored);
 int age_out_write(age_out *out, const uint8_t *p, size_t len);

@@ -184,6 +184,7 @@ void age_out_start(age_out *out, int fd, int armored) {
     out->armored = armored;
     out->npending = 0;
     out->error = 0;
+    out->any_order = 0;
     if (armored) {
         static const char line[] = "-----BEGIN AGE ENCRYPTED FILE-----\n";
         if (cli_write_full(fd, (const uint8_t *)line, sizeof line - 1) != 0)

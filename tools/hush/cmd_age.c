@@ -338,6 +338,7 @@ static int run_encrypt(int argc, char **argv) {
 
     age_out ao;
     age_out_start(&ao, out.fd, o.armor);
+    ao.any_order = !out.direct;
     cli_progress progress;
     cli_progress_start(&progress, "encrypting", in_fd, o.quiet);
     age_payload_io io = {NULL, in_fd, &ao, &progress, o.in, 0, NULL};
@@ -412,6 +413,7 @@ static int run_decrypt(int argc, char **argv) {
     }
     age_out ao;
     age_out_start(&ao, out.fd, 0);
+    ao.any_order = !out.direct;
     cli_progress progress;
     cli_progress_start(&progress, "decrypting", in_fd, o.quiet);
     age_payload_io io = {&in, in_fd, &ao, &progress, o.in, 0, NULL};
