@@ -15,6 +15,17 @@
 
 #include "poly1305/poly1305_impl.h"
 
+/* poly1305_radix26.h at this tier's width (256 bits) */
+#define R26_VEC        __m256i
+#define R26_MUL(x, y)  _mm256_mul_epu32(x, y)
+#define R26_ADD(x, y)  _mm256_add_epi64(x, y)
+#define R26_AND(x, y)  _mm256_and_si256(x, y)
+#define R26_OR(x, y)   _mm256_or_si256(x, y)
+#define R26_SRLI(x, n) _mm256_srli_epi64(x, n)
+#define R26_SLLI(x, n) _mm256_slli_epi64(x, n)
+#define R26_SET1(c)    _mm256_set1_epi64x((long long)(c))
+#include "poly1305/poly1305_radix26.h"
+
 typedef struct avx2_state {
     hush_poly1305_scalar sc;
     uint64_t have_powers;               /* public: depends on lengths only */
@@ -26,8 +37,6 @@ typedef struct avx2_state {
 
 _Static_assert(sizeof(avx2_state) <= HUSH_POLY1305_STATE_BYTES,
                "poly1305 avx2 state too large");
-
-#define MASK26 HUSH_POLY1305_MASK26
 
 static void compute_powers(avx2_state *st) {
     uint64_t p[3] = {st->sc.r[0], st->sc.r[1], 0};
@@ -50,53 +59,15 @@ static void compute_powers(avx2_state *st) {
     st->have_powers = 1;
 }
 
-/* d = a * r mod 2^130-5 in radix 2^26, carried to limbs of about 26 bits. */
-static inline void mul_carry(__m256i d[5], const __m256i a[5],
-                             const __m256i r[5], const __m256i s[5]) {
-#define M(x, y) _mm256_mul_epu32(x, y)
-#define A(x, y) _mm256_add_epi64(x, y)
-    __m256i d0 = A(A(M(a[0], r[0]), M(a[1], s[4])),
-                   A(A(M(a[2], s[3]), M(a[3], s[2])), M(a[4], s[1])));
-    __m256i d1 = A(A(M(a[0], r[1]), M(a[1], r[0])),
-                   A(A(M(a[2], s[4]), M(a[3], s[3])), M(a[4], s[2])));
-    __m256i d2 = A(A(M(a[0], r[2]), M(a[1], r[1])),
-                   A(A(M(a[2], r[0]), M(a[3], s[4])), M(a[4], s[3])));
-    __m256i d3 = A(A(M(a[0], r[3]), M(a[1], r[2])),
-                   A(A(M(a[2], r[1]), M(a[3], r[0])), M(a[4], s[4])));
-    __m256i d4 = A(A(M(a[0], r[4]), M(a[1], r[3])),
-                   A(A(M(a[2], r[2]), M(a[3], r[1])), M(a[4], r[0])));
-    const __m256i m = _mm256_set1_epi64x(MASK26);
-    __m256i c;
-    c = _mm256_srli_epi64(d0, 26), d0 = _mm256_and_si256(d0, m), d1 = A(d1, c);
-    c = _mm256_srli_epi64(d3, 26), d3 = _mm256_and_si256(d3, m), d4 = A(d4, c);
-    c = _mm256_srli_epi64(d1, 26), d1 = _mm256_and_si256(d1, m), d2 = A(d2, c);
-    c = _mm256_srli_epi64(d4, 26), d4 = _mm256_and_si256(d4, m);
-    d0 = A(d0, A(c, _mm256_slli_epi64(c, 2))); /* 2^130 = 5 */
-    c = _mm256_srli_epi64(d2, 26), d2 = _mm256_and_si256(d2, m), d3 = A(d3, c);
-    c = _mm256_srli_epi64(d0, 26), d0 = _mm256_and_si256(d0, m), d1 = A(d1, c);
-    c = _mm256_srli_epi64(d3, 26), d3 = _mm256_and_si256(d3, m), d4 = A(d4, c);
-    d[0] = d0, d[1] = d1, d[2] = d2, d[3] = d3, d[4] = d4;
-#undef M
-#undef A
-}
-
 /* Four blocks (64 bytes) split into radix-2^26 limbs, block j in lane j,
  * each with 2^128 added. */
 static inline void load_blocks(__m256i m[5], const uint8_t *in) {
-    const __m256i mask = _mm256_set1_epi64x(MASK26);
     __m256i v0 = _mm256_loadu_si256((const void *)in);
     __m256i v1 = _mm256_loadu_si256((const void *)(in + 32));
     /* unpack gives lanes in block order 0, 2, 1, 3; 0xd8 restores it */
     __m256i lo = _mm256_permute4x64_epi64(_mm256_unpacklo_epi64(v0, v1), 0xd8);
     __m256i hi = _mm256_permute4x64_epi64(_mm256_unpackhi_epi64(v0, v1), 0xd8);
-    m[0] = _mm256_and_si256(lo, mask);
-    m[1] = _mm256_and_si256(_mm256_srli_epi64(lo, 26), mask);
-    m[2] = _mm256_and_si256(
-        _mm256_or_si256(_mm256_srli_epi64(lo, 52), _mm256_slli_epi64(hi, 12)),
-        mask);
-    m[3] = _mm256_and_si256(_mm256_srli_epi64(hi, 14), mask);
-    m[4] = _mm256_or_si256(_mm256_srli_epi64(hi, 40),
-                           _mm256_set1_epi64x((long long)1 << 24));
+    hush_r26_split_blocks(m, lo, hi);
 }
 
 static inline uint64_t sum_lanes(__m256i v) {
@@ -130,8 +101,8 @@ static void vector_pairs(avx2_state *st, const uint8_t *in, size_t pairs) {
     load_blocks(b, in + 64);
     for (size_t p = 1; p < pairs; p++) {
         in += 128;
-        mul_carry(a, a, r, s);
-        mul_carry(b, b, r, s);
+        hush_r26_mul_carry(a, a, r, s);
+        hush_r26_mul_carry(b, b, r, s);
         load_blocks(m, in);
         for (int i = 0; i < 5; i++)
             a[i] = _mm256_add_epi64(a[i], m[i]);
@@ -140,9 +111,9 @@ static void vector_pairs(avx2_state *st, const uint8_t *in, size_t pairs) {
             b[i] = _mm256_add_epi64(b[i], m[i]);
     }
     load_powers(r, s, st->rq, st->sq); /* r^8..r^5 */
-    mul_carry(a, a, r, s);
+    hush_r26_mul_carry(a, a, r, s);
     load_powers(r, s, st->rp, st->sp); /* r^4..r^1 */
-    mul_carry(b, b, r, s);
+    hush_r26_mul_carry(b, b, r, s);
     for (int i = 0; i < 5; i++)
         l[i] = sum_lanes(_mm256_add_epi64(a[i], b[i]));
     /* back to radix 2^64; each sum is below 2^31 */
