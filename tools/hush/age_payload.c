@@ -132,8 +132,12 @@ static int sink(void *ctx_, pipe_slot *s) {
  * offset: one copy in, one copy out, nothing handed between threads, the
  * buffer warm in the core's cache throughout. The order of the writes
  * does not matter because nobody sees the file before it is complete;
- * a failure discards all of it. The input's size is fixed at the start:
- * a file that shrinks or grows meanwhile is refused. */
+ * a failure discards all of it. The input's size is taken at the start;
+ * when the file turns out to hold more or less, the work is discarded and
+ * the pipeline starts again from the payload's first byte. */
+
+/* spread_run: the input's size was not what it held; see spread_rewind */
+#define SPREAD_AGAIN 1000
 
 typedef struct spread_ctx {
     payload_ctx *payload;
@@ -342,9 +346,7 @@ static int spread_run(payload_ctx *ctx, spread_ctx *sc, int decrypt) {
     if (st == CLI_OUTPUT) io->out->error = sc->err_errno;
     if (st == -CLI_INPUT && decrypt) io->in->error = sc->err_errno;
     if (st == -CLI_INPUT && !decrypt) ctx->read_errno = sc->err_errno;
-    if (st == -CLI_INPUT && sc->changed)
-        st = cli_fail(CLI_INPUT, "%s: changed size while it was read",
-                      cli_name(io->in_name));
+    if (st == -CLI_INPUT && sc->changed) st = SPREAD_AGAIN;
     for (int i = 0; i < workers; i++) {
         if (sc->buf[i]) hush_wipe(sc->buf[i], cap);
         free(sc->buf[i]);
@@ -388,10 +390,41 @@ static int report(payload_ctx *ctx, int decrypt, int st) {
     return st;
 }
 
+/* The input did not hold the bytes its size promised (it changed while
+ * it was read, or it is a file of /proc or /sys whose size is a guess):
+ * nothing of the temporary output is kept, and the pipeline reads the
+ * input from the payload's start to wherever it ends, as it would have
+ * from the beginning. 0, or -1 when the files cannot be rewound. */
+static int spread_rewind(payload_ctx *ctx, spread_ctx *sc, int decrypt,
+                         uint64_t progress_done) {
+    age_payload_io *io = ctx->io;
+    if (ftruncate(sc->out_fd, (off_t)sc->out_base) != 0 ||
+        lseek(sc->out_fd, (off_t)sc->out_base, SEEK_SET) < 0 ||
+        lseek(sc->in_fd, (off_t)sc->in_base, SEEK_SET) < 0)
+        return -1;
+    if (decrypt) { /* age_in's read-ahead is read again from the file */
+        io->in->pos = io->in->len = 0;
+        io->in->eof = 0;
+        io->in->error = 0;
+    }
+    io->progress->done = progress_done;
+    ctx->failed_chunk = 0;
+    ctx->read_errno = 0;
+    return 0;
+}
+
 static int run(payload_ctx *ctx, int decrypt) {
     spread_ctx sc;
+    uint64_t progress_done = ctx->io->progress->done;
     int st = spread_plan(ctx, decrypt, &sc) ? spread_run(ctx, &sc, decrypt)
                                             : pipe_run_ops(ctx, decrypt);
+    if (st == SPREAD_AGAIN) {
+        if (spread_rewind(ctx, &sc, decrypt, progress_done) == 0)
+            st = pipe_run_ops(ctx, decrypt);
+        else
+            st = cli_fail(CLI_INPUT, "%s: changed size while it was read",
+                          cli_name(ctx->io->in_name));
+    }
     return report(ctx, decrypt, st);
 }
 
