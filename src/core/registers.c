@@ -1,8 +1,6 @@
 /* Clearing the vector register file; see registers.h. */
 #include "core/registers.h"
 
-#include <stdatomic.h>
-
 #include "core/internal.h"
 #include "cpu/features.h"
 
@@ -34,28 +32,15 @@
     "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",    \
         "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"
 
-/* The register file to clear, found once: 0 not yet known, else
- * REGS_SSE, REGS_AVX or REGS_AVX512. Every AEAD call ends here, and the
- * call into hush_cpu_features it replaces (with its saved register and
- * mask) was ~10 of the ~45 instructions (docs/perf/gcm.md, item 18). The
- * CPU's own features, not the masked ones: a register the CPU has is
+/* Which registers exist is read from the CPU-features cache on every
+ * call, inline (one load and a test once it is filled), not through
+ * hush_cpu_features, whose call, saved register and test mask were ~10 of
+ * the ~45 instructions of a short AEAD call (docs/perf/gcm.md, item 18).
+ * The CPU's own features, not the masked ones: a register the CPU has is
  * cleared even when a test hides the tier that would use it. */
-enum { REGS_SSE = 1, REGS_AVX, REGS_AVX512 };
-static _Atomic int register_file;
-
-__attribute__((noinline, cold)) static int find_register_file(void) {
-    uint64_t f = hush_cpu_features_present();
-    int r = f & HUSH_CPU_AVX512F ? REGS_AVX512
-            : f & HUSH_CPU_AVX   ? REGS_AVX
-                                 : REGS_SSE;
-    atomic_store_explicit(&register_file, r, memory_order_relaxed);
-    return r;
-}
-
 __attribute__((noinline)) void hush_clear_vector_registers(void) {
-    int file = atomic_load_explicit(&register_file, memory_order_relaxed);
-    if (HUSH_UNLIKELY(file == 0)) file = find_register_file();
-    if (file == REGS_AVX512) {
+    uint64_t f = hush_cpu_features_present();
+    if (f & HUSH_CPU_AVX512F) {
         __asm__ __volatile__(
             "vpxord %%xmm16, %%xmm16, %%xmm16\n\t"
             "vpxord %%xmm17, %%xmm17, %%xmm17\n\t"
@@ -79,7 +64,7 @@ __attribute__((noinline)) void hush_clear_vector_registers(void) {
              * caller keeps a value in them across this out-of-line call,
              * as every vector register is caller-saved */
             : XMM0_15);
-    } else if (file == REGS_AVX) {
+    } else if (f & HUSH_CPU_AVX) {
         __asm__ __volatile__(ZERO_XMM0_15 : : : XMM0_15);
     } else {
         __asm__ __volatile__(

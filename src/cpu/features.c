@@ -10,9 +10,7 @@
 
 #include "core/internal.h"
 
-/* Bit 63 marks the cache as filled; no real feature uses it. */
-#define FEATURES_VALID (1ull << 63)
-static _Atomic uint64_t cached_features;
+_Atomic uint64_t hush_cpu_features_cache;
 static _Atomic uint64_t masked_features;
 
 #if defined(HUSH_X86_64)
@@ -75,14 +73,12 @@ static uint64_t detect(void) {
 static uint64_t detect(void) { return 0; }
 #endif
 
-uint64_t hush_cpu_features_present(void) {
-    uint64_t f = atomic_load_explicit(&cached_features, memory_order_acquire);
-    if (HUSH_UNLIKELY(!(f & FEATURES_VALID))) {
-        /* racing threads compute the same value; storing twice is harmless */
-        f = detect() | FEATURES_VALID;
-        atomic_store_explicit(&cached_features, f, memory_order_release);
-    }
-    return f & ~FEATURES_VALID;
+/* Kept out of line and cold: every caller inlines only the cache read. */
+__attribute__((noinline, cold)) uint64_t hush_cpu_features_detect(void) {
+    /* racing threads compute the same value; storing twice is harmless */
+    uint64_t f = detect() | HUSH_CPU_FEATURES_VALID;
+    atomic_store_explicit(&hush_cpu_features_cache, f, memory_order_release);
+    return f;
 }
 
 uint64_t hush_cpu_features(void) {

@@ -5,7 +5,10 @@
 #ifndef HUSH_CPU_FEATURES_H
 #define HUSH_CPU_FEATURES_H
 
+#include <stdatomic.h>
 #include <stdint.h>
+
+#include "core/internal.h"
 
 #define HUSH_CPU_SSE2        (1ull << 0)
 #define HUSH_CPU_SSSE3       (1ull << 1)
@@ -48,10 +51,30 @@
 /* The features of this CPU, detected once (thread-safe, cached). */
 uint64_t hush_cpu_features(void);
 
+/* The one cache of the detected features: 0 until the first detection,
+ * then the features with HUSH_CPU_FEATURES_VALID set (no real feature uses
+ * bit 63). Written only by hush_cpu_features_detect; read it through
+ * hush_cpu_features_present. Hidden where it is declared, so that a
+ * reader in the shared library loads it PC-relative, not through the GOT. */
+#define HUSH_CPU_FEATURES_VALID (1ull << 63)
+extern _Atomic uint64_t hush_cpu_features_cache
+    __attribute__((visibility("hidden")));
+
+/* Detects the features and fills the cache; returns the cached word. */
+uint64_t hush_cpu_features_detect(void);
+
 /* The features the CPU has, ignoring hush_cpu_mask_features: for code that
  * must cover the whole machine whatever the tiers in use (registers.c
- * clears every register the CPU has). */
-uint64_t hush_cpu_features_present(void);
+ * clears every register the CPU has). Inline, so that a caller on a hot
+ * path pays one load and a test of bit 63 once the cache is filled
+ * (docs/perf/gcm.md, item 18). */
+static inline uint64_t hush_cpu_features_present(void) {
+    uint64_t f =
+        atomic_load_explicit(&hush_cpu_features_cache, memory_order_acquire);
+    if (HUSH_UNLIKELY(!(f & HUSH_CPU_FEATURES_VALID)))
+        f = hush_cpu_features_detect();
+    return f & ~HUSH_CPU_FEATURES_VALID;
+}
 
 /* Test hook: pretend the CPU lacks `mask` (only ever removes features). */
 void hush_cpu_mask_features(uint64_t mask);
