@@ -46,6 +46,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "tls_pair.h"
+
 #define SAMPLES 21
 
 static int quick;
@@ -249,65 +251,20 @@ static X509 *cert[2]; /* [0] ECDSA P-256, [1] Ed25519 */
 
 static void make_certs(void) {
     static const char *types[] = {"EC", "ED25519"};
-    for (int i = 0; i < 2; i++) {
-        cert_key[i] = i == 0
-                          ? EVP_PKEY_Q_keygen(sides[1].lib, NULL, "EC", "P-256")
-                          : EVP_PKEY_Q_keygen(sides[1].lib, NULL, types[i]);
-        X509 *x = cert[i] = X509_new_ex(sides[1].lib, NULL);
-        if (cert_key[i] == NULL || x == NULL) die("certificate key");
-        X509_set_version(x, 2);
-        ASN1_INTEGER_set(X509_get_serialNumber(x), 1);
-        X509_gmtime_adj(X509_getm_notBefore(x), -60);
-        X509_gmtime_adj(X509_getm_notAfter(x), 86400);
-        X509_set_pubkey(x, cert_key[i]);
-        X509_NAME *n = X509_get_subject_name(x);
-        X509_NAME_add_entry_by_txt(n, "CN", MBSTRING_ASC,
-                                   (const unsigned char *)"bench", -1, -1, 0);
-        X509_set_issuer_name(x, n);
-        if (X509_sign(x, cert_key[i], i == 0 ? EVP_sha256() : NULL) <= 0)
+    for (int i = 0; i < 2; i++)
+        if (!tls_pair_make_cert(sides[1].lib, NULL, types[i], "bench", 86400,
+                                &cert_key[i], &cert[i]))
             die("certificate");
-    }
 }
 
 static SSL_CTX *tls_ctx(const side *sd, int server, int certi,
                         const char *suite) {
-    SSL_CTX *c = SSL_CTX_new_ex(
-        sd->lib, NULL, server ? TLS_server_method() : TLS_client_method());
-    if (c == NULL) die("SSL_CTX_new_ex");
-    SSL_CTX_set_min_proto_version(c, TLS1_3_VERSION);
-    SSL_CTX_set_max_proto_version(c, TLS1_3_VERSION);
-    if (SSL_CTX_set_ciphersuites(c, suite) != 1 ||
-        SSL_CTX_set1_groups_list(c, "X25519") != 1)
-        die("suite or group");
-    SSL_CTX_set_session_cache_mode(c, SSL_SESS_CACHE_OFF);
-    if (server) {
-        SSL_CTX_set_num_tickets(c, 0);
-        if (SSL_CTX_use_certificate(c, cert[certi]) != 1 ||
-            SSL_CTX_use_PrivateKey(c, cert_key[certi]) != 1)
-            die("server certificate");
-    }
+    SSL_CTX *c = tls_pair_ctx(sd->lib, server, TLS1_3_VERSION, suite, "X25519",
+                              server ? cert_key[certi] : NULL,
+                              server ? cert[certi] : NULL);
+    if (c == NULL) die("TLS context");
+    if (server) SSL_CTX_set_num_tickets(c, 0);
     return c;
-}
-
-static int pump_handshake(SSL *cli, SSL *srv) {
-    int cdone = 0, sdone = 0;
-    for (int round = 0; round < 100 && !(cdone && sdone); round++) {
-        if (!cdone) {
-            int r = SSL_do_handshake(cli);
-            if (r == 1)
-                cdone = 1;
-            else if (SSL_get_error(cli, r) != SSL_ERROR_WANT_READ)
-                return 0;
-        }
-        if (!sdone) {
-            int r = SSL_do_handshake(srv);
-            if (r == 1)
-                sdone = 1;
-            else if (SSL_get_error(srv, r) != SSL_ERROR_WANT_READ)
-                return 0;
-        }
-    }
-    return cdone && sdone;
 }
 
 /* ---- handshake rows ---- */
@@ -319,15 +276,9 @@ typedef struct hs_state {
 static void handshake_op(void *vs, long iters) {
     hs_state *h = vs;
     for (long i = 0; i < iters; i++) {
-        SSL *c = SSL_new(h->cctx), *s = SSL_new(h->sctx);
-        BIO *bc = NULL, *bs = NULL;
-        if (c == NULL || s == NULL || !BIO_new_bio_pair(&bc, 0, &bs, 0))
-            die("SSL_new");
-        SSL_set_bio(c, bc, bc);
-        SSL_set_bio(s, bs, bs);
-        SSL_set_connect_state(c);
-        SSL_set_accept_state(s);
-        if (!pump_handshake(c, s)) die("handshake failed");
+        SSL *c, *s;
+        if (!tls_pair_new(h->cctx, h->sctx, &c, &s)) die("SSL_new");
+        if (!tls_pair_handshake(c, s)) die("handshake failed");
         SSL_free(c);
         SSL_free(s);
     }
@@ -386,7 +337,7 @@ static void bulk_setup(bulk_state *b, const side *sd, const char *suite) {
     SSL_set_fd(b->srv, fds[1]);
     SSL_set_connect_state(b->cli);
     SSL_set_accept_state(b->srv);
-    if (!pump_handshake(b->cli, b->srv)) die("bulk handshake");
+    if (!tls_pair_handshake(b->cli, b->srv)) die("bulk handshake");
     set_blocking(fds[0], 1);
     set_blocking(fds[1], 1);
     b->wbuf = calloc(1, RECORD);

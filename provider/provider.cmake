@@ -60,10 +60,19 @@ install(CODE "
   message(STATUS \"Installing: \$ENV{DESTDIR}\${HUSH_CNF_PATH}\")
 ")
 
+# tls_pair.c, the in-process TLS client/server pair, is compiled into
+# hush-provider-bench and tests/provider/test_provider_tls.c alike (into a
+# test built against another OpenSSL, with that OpenSSL's headers).
+function(hush_use_tls_pair target)
+  target_sources(${target} PRIVATE ${PROJECT_SOURCE_DIR}/provider/tls_pair.c)
+  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/provider)
+endfunction()
+
 # hush-provider-bench (make bench): hush.so against the default provider,
 # EVP ciphers, TLS 1.3 handshakes and bulk transfer, interleaved in one run.
 if(HUSH_BUILD_TOOLS AND TARGET OpenSSL::SSL)
   add_executable(hush-provider-bench ${_prov_dir}/bench_provider.c)
+  hush_use_tls_pair(hush-provider-bench)
   target_link_libraries(hush-provider-bench PRIVATE OpenSSL::SSL
                         OpenSSL::Crypto)
   target_compile_definitions(hush-provider-bench PRIVATE

@@ -23,6 +23,7 @@
 
 #include "harness.h"
 #include "prov_test.h"
+#include "tls_pair.h"
 
 typedef struct suite {
     const char *name;
@@ -51,73 +52,20 @@ static OSSL_PROVIDER *hush;
 /* A self-signed P-256 certificate, made by the default provider only (so
  * that it can be made with hush disabled too). */
 static void make_certificate(void) {
-    cert_key = EVP_PKEY_Q_keygen(NULL, "provider=default", "EC", "P-256");
-    cert = X509_new();
-    CHECK(cert_key != NULL && cert != NULL);
-    if (cert_key == NULL || cert == NULL) return;
-    X509_set_version(cert, 2);
-    ASN1_INTEGER_set(X509_get_serialNumber(cert), 1);
-    X509_gmtime_adj(X509_getm_notBefore(cert), -60);
-    X509_gmtime_adj(X509_getm_notAfter(cert), 3600);
-    X509_set_pubkey(cert, cert_key);
-    X509_NAME *n = X509_get_subject_name(cert);
-    X509_NAME_add_entry_by_txt(n, "CN", MBSTRING_ASC,
-                               (const unsigned char *)"localhost", -1, -1, 0);
-    X509_set_issuer_name(cert, n);
-    EVP_MD_CTX *m = EVP_MD_CTX_new();
-    CHECK(EVP_DigestSignInit_ex(m, NULL, "SHA256", NULL, "provider=default",
-                                cert_key, NULL) == 1);
-    CHECK(X509_sign_ctx(cert, m) > 0);
-    EVP_MD_CTX_free(m);
+    CHECK(tls_pair_make_cert(NULL, "provider=default", "EC", "localhost", 3600,
+                             &cert_key, &cert));
 }
 
 static SSL_CTX *make_ctx(const suite *s, int server) {
-    SSL_CTX *c =
-        SSL_CTX_new(server ? TLS_server_method() : TLS_client_method());
-    CHECK(c != NULL);
-    if (c == NULL) return NULL;
-    SSL_CTX_set_min_proto_version(c, s->version);
-    SSL_CTX_set_max_proto_version(c, s->version);
-    if (s->version == TLS1_3_VERSION)
-        CHECK(SSL_CTX_set_ciphersuites(c, s->cipher) == 1);
-    else
-        CHECK(SSL_CTX_set_cipher_list(c, s->cipher) == 1);
     /* X25519 is the only key exchange; a TLS 1.2 client must also list
      * P-256, the certificate's curve (RFC 8422 section 5.1), which the
      * server's list leaves out of the key exchange */
-    CHECK(SSL_CTX_set1_groups_list(c, server || s->version == TLS1_3_VERSION
-                                          ? "X25519"
-                                          : "X25519:P-256") == 1);
-    if (server) {
-        CHECK(SSL_CTX_use_certificate(c, cert) == 1);
-        CHECK(SSL_CTX_use_PrivateKey(c, cert_key) == 1);
-    }
-    SSL_CTX_set_session_cache_mode(c, SSL_SESS_CACHE_OFF);
+    const char *groups =
+        server || s->version == TLS1_3_VERSION ? "X25519" : "X25519:P-256";
+    SSL_CTX *c = tls_pair_ctx(NULL, server, s->version, s->cipher, groups,
+                              server ? cert_key : NULL, server ? cert : NULL);
+    CHECK(c != NULL);
     return c;
-}
-
-/* Steps both ends until both finished the handshake (1) or one failed
- * (0). The BIO pair carries everything, so a bounded number of rounds
- * suffices. */
-static int handshake(SSL *cli, SSL *srv) {
-    int cdone = 0, sdone = 0;
-    for (int round = 0; round < 100 && !(cdone && sdone); round++) {
-        if (!cdone) {
-            int r = SSL_do_handshake(cli);
-            if (r == 1)
-                cdone = 1;
-            else if (SSL_get_error(cli, r) != SSL_ERROR_WANT_READ)
-                return 0;
-        }
-        if (!sdone) {
-            int r = SSL_do_handshake(srv);
-            if (r == 1)
-                sdone = 1;
-            else if (SSL_get_error(srv, r) != SSL_ERROR_WANT_READ)
-                return 0;
-        }
-    }
-    return cdone && sdone;
 }
 
 /* Sends len bytes from a to b through the BIO pair, writing and reading
@@ -164,15 +112,11 @@ static void run_suite(const suite *s) {
     ht_context = s->name;
     SSL_CTX *sc = make_ctx(s, 1), *cc = make_ctx(s, 0);
     if (sc == NULL || cc == NULL) goto out;
-    SSL *srv = SSL_new(sc), *cli = SSL_new(cc);
-    BIO *bs = NULL, *bc = NULL;
-    CHECK(BIO_new_bio_pair(&bs, 0, &bc, 0) == 1);
-    SSL_set_bio(srv, bs, bs);
-    SSL_set_bio(cli, bc, bc);
-    SSL_set_accept_state(srv);
-    SSL_set_connect_state(cli);
+    SSL *srv = NULL, *cli = NULL;
+    CHECK(tls_pair_new(cc, sc, &cli, &srv));
+    if (cli == NULL) goto out;
     counts before = read_counts();
-    int ok = handshake(cli, srv);
+    int ok = tls_pair_handshake(cli, srv);
     if (failing) {
         CHECK(!ok); /* hush refuses, and nothing stood in for it */
         counts after = read_counts();

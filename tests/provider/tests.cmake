@@ -30,6 +30,7 @@ endforeach()
 set(_prov_cnf "OPENSSL_CONF=${_prov_build}/openssl-hush.cnf")
 hush_add_test(NAME provider_tls KIND tls SOURCES test_provider_tls.c prov_test.c
   LIBS OpenSSL::SSL OpenSSL::Crypto ENV "${_prov_cnf}")
+hush_use_tls_pair(test_provider_tls)
 target_compile_definitions(test_provider_tls PRIVATE
   HUSH_PROVIDER_DIR="${_prov_build}")
 add_dependencies(test_provider_tls hush-provider)
@@ -99,6 +100,9 @@ if(HUSH_PROVIDER_OTHER_OPENSSL)
       set(_exe test_provider_${_t}_other)
       add_executable(${_exe} ${HUSH_FRAGMENT_DIR}/test_provider_${_t}.c
                      ${HUSH_FRAGMENT_DIR}/prov_test.c)
+      if(_t STREQUAL tls)
+        hush_use_tls_pair(${_exe})
+      endif()
       target_include_directories(${_exe} BEFORE PRIVATE ${_o}/include)
       target_link_libraries(${_exe} PRIVATE hush_test_harness ${_o_ssl}
                             ${_o_crypto} PkgConfig::SODIUM)
