@@ -19,6 +19,8 @@ hush_add_test(NAME stream_ascon KIND stream PRIM ascon SOURCES test_stream_ascon
   IMPLS ${_ascon_specs})
 hush_add_test(NAME stream_api KIND stream SOURCES test_stream_api.c stream_util.c)
 
+# The one-shot AEAD body every algorithm runs, aead_generic.c, is built
+# into each algorithm's test (tests/gcm, tests/chachapoly, tests/ascon).
 # The generic AEAD layer's argument checks, for every algorithm and form.
 # impossible lengths (near SIZE_MAX, limit + 1, wrapping buffers)
 hush_add_test(NAME aead_limits KIND limits SOURCES test_aead_limits.c

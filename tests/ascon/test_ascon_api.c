@@ -3,12 +3,14 @@
  * - the permutation and the precomputed initial states against the plain
  *   model of ascon_model.c (there is no Ascon in OpenSSL or libsodium, so
  *   the model is the differential peer);
- * - every message length 0..1100 of all four constructions against the
- *   model, with random keys, nonces, AD and customization lengths, random
- *   buffer alignment, and the incremental API at random split points;
+ * - every message length 0..1100 of the three sponges against the model,
+ *   with random customization lengths, random buffer alignment, and the
+ *   incremental API at random split points; the AEAD through the generic
+ *   body against the model (tests/aead/aead_generic.h);
  * - the state machine and argument errors of the context API;
  * - copying a context forks the computation;
- * - the AEAD API's parameters, limits and refusals.
+ * - the AEAD API's parameters, limits and refusals (the generic body).
+ * Parts: diff (against the model), api (the contract).
  */
 /* The library's answers to NULL arguments are tested here: without
  * HUSH_NONNULL (hush/common.h), for which each such call would be a
@@ -18,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aead_generic.h"
 #include "ascon/ascon_impl.h"
 #include "ascon_model.h"
 #include "ascon_test_util.h"
@@ -68,40 +71,6 @@ static t_buf buf_new(size_t len) {
     b.base = malloc(len + 32);
     b.p = b.base + ht_rand_u64() % 16;
     return b;
-}
-
-static void test_aead_lengths(void) {
-    const hush_aead_alg A = HUSH_ASCON_AEAD128;
-    for (size_t mlen = 0; mlen <= MAX_LEN; mlen++) {
-        uint8_t key[16], nonce[16], tag[16], mtag[16];
-        ht_rand_bytes(key, 16);
-        ht_rand_bytes(nonce, 16);
-        size_t adlen = ht_rand_u64() % 4 ? ht_rand_u64() % 48
-                                         : ht_rand_u64() % (MAX_LEN + 1);
-        t_buf ad = buf_new(adlen), m = buf_new(mlen), c = buf_new(mlen + 16),
-              back = buf_new(mlen);
-        uint8_t *want = malloc(mlen + 1);
-        ht_rand_bytes(ad.p, adlen);
-        ht_rand_bytes(m.p, mlen);
-        model_aead_encrypt(key, nonce, ad.p, adlen, m.p, mlen, want, mtag);
-        CHECK_EQ_INT(hush_aead_encrypt_detached(A, c.p, tag, m.p, mlen, ad.p,
-                                                adlen, nonce, key),
-                     HUSH_OK);
-        CHECK_MEM(c.p, want, mlen);
-        CHECK_MEM(tag, mtag, 16);
-        memcpy(c.p + mlen, tag, 16);
-        CHECK_EQ_INT(hush_aead_decrypt(A, back.p, c.p, mlen + 16, ad.p, adlen,
-                                       nonce, key),
-                     HUSH_OK);
-        CHECK_MEM(back.p, m.p, mlen);
-        /* a flipped tag bit: refused, output zeroed */
-        c.p[mlen + ht_rand_u64() % 16] ^= (uint8_t)(1u << (mlen % 8));
-        CHECK_EQ_INT(hush_aead_decrypt(A, back.p, c.p, mlen + 16, ad.p, adlen,
-                                       nonce, key),
-                     HUSH_ERR_AUTH);
-        CHECK(ht_all_zero(back.p, mlen));
-        free(ad.base), free(m.base), free(c.base), free(back.base), free(want);
-    }
 }
 
 static void test_sponge_lengths(void) {
@@ -155,18 +124,12 @@ static void test_aliasing(void) {
     CHECK_MEM(buf, want, 100);
 }
 
-/* A million-byte message against the model, one-shot and incremental. */
+/* A million-byte message against the model, one-shot and incremental
+ * (the AEAD's: aead_generic_diff). */
 static void test_long(void) {
     size_t len = (1u << 20) + 5;
-    uint8_t *m = malloc(len), *c = malloc(len + 16), *want = malloc(len + 16);
+    uint8_t *m = malloc(len);
     ht_rand_bytes(m, len);
-    uint8_t key[16], nonce[16], ad[20];
-    ht_rand_bytes(key, 16), ht_rand_bytes(nonce, 16), ht_rand_bytes(ad, 20);
-    model_aead_encrypt(key, nonce, ad, 20, m, len, want, want + len);
-    CHECK_EQ_INT(
-        hush_aead_encrypt(HUSH_ASCON_AEAD128, c, m, len, ad, 20, nonce, key),
-        HUSH_OK);
-    CHECK_MEM(c, want, len + 16);
     uint8_t h[32], mh[32];
     model_sponge(MODEL_IV_HASH256, NULL, 0, m, len, mh, 32);
     hush_ascon_hash256(h, m, len);
@@ -174,7 +137,7 @@ static void test_long(void) {
     memset(h, 0, 32);
     t_sponge_incremental(T_HASH256, NULL, 0, m, len, h, 32);
     CHECK_MEM(h, mh, 32);
-    free(m), free(c), free(want);
+    free(m);
 }
 
 static void test_states(void) {
@@ -296,40 +259,18 @@ static void test_fork(void) {
     hush_wipe(&c2, sizeof c2);
 }
 
-static void test_aead_api(void) {
-    const hush_aead_alg A = HUSH_ASCON_AEAD128;
-    CHECK_EQ_INT(hush_aead_keybytes(A), 16);
-    CHECK_EQ_INT(hush_aead_noncebytes(A), 16);
-    CHECK_EQ_INT(hush_aead_tagbytes(A), 16);
-    CHECK(hush_aead_name(A) != NULL &&
-          strcmp(hush_aead_name(A), "Ascon-AEAD128") == 0);
-    uint8_t key[16] = {1}, nonce[16] = {2}, buf[64] = {0}, out[64];
-    CHECK_EQ_INT(hush_aead_encrypt(A, buf, buf, 10, NULL, 0, nonce, NULL),
-                 HUSH_ERR_INVALID);
-    CHECK_EQ_INT(hush_aead_encrypt(A, buf, buf, 10, NULL, 0, NULL, key),
-                 HUSH_ERR_INVALID);
-    CHECK_EQ_INT(hush_aead_encrypt(A, buf, NULL, 10, NULL, 0, nonce, key),
-                 HUSH_ERR_INVALID);
-    CHECK_EQ_INT(hush_aead_encrypt(A, buf, NULL, 0, NULL, 0, nonce, key),
-                 HUSH_OK);
-    /* fewer bytes than the tag: refused, output untouched */
-    memset(out, 0x77, sizeof out);
-    CHECK_EQ_INT(hush_aead_decrypt(A, out, buf, 15, NULL, 0, nonce, key),
-                 HUSH_ERR_INVALID);
-    CHECK(out[0] == 0x77);
-    CHECK_EQ_INT(hush_aead_decrypt(A, out, buf, 16, NULL, 0, nonce, key),
-                 HUSH_OK);
-    /* partial overlap of input and output is refused */
-    CHECK_EQ_INT(hush_aead_encrypt(A, buf + 1, buf, 20, NULL, 0, nonce, key),
-                 HUSH_ERR_INVALID);
-    /* wrong key length for a keyed object */
-    hush_secret *s = NULL;
-    hush_aead_ctx *k = (hush_aead_ctx *)buf;
-    CHECK_EQ_INT(hush_secret_from(&s, key, 15, 0), HUSH_OK);
-    CHECK_EQ_INT(hush_aead_new(&k, A, s), HUSH_ERR_INVALID);
-    CHECK(k == NULL);
-    hush_secret_destroy(s);
+static void model_oracle(uint8_t *c, uint8_t tag[16], const uint8_t *m,
+                         size_t mlen, const uint8_t *ad, size_t adlen,
+                         const uint8_t *nonce, const uint8_t *key) {
+    model_aead_encrypt(key, nonce, ad, adlen, m, mlen, c, tag);
 }
+
+/* The generic AEAD body (tests/aead/aead_generic.h) against the model;
+ * its longer message is a million bytes with 20 bytes of AD. */
+static const aead_more ascon_more[] = {{(1u << 20) + 5, 20}};
+static const aead_case ascon_case = {
+    HUSH_ASCON_AEAD128, "Ascon-AEAD128", 16, 16, 0, 0,
+    model_oracle,       ascon_more,      1};
 
 /* A context and a keyed object keep the implementation in force when they
  * were made (the table pointer at byte 48 of the context, as documented in
@@ -363,15 +304,19 @@ int main(int argc, char **argv) {
     ht_begin(argc, argv);
     ht_rand_seed(0x6173636f6e617069ull);
     HT_FOR_EACH_IMPL("ascon", impl) {
-        test_permutation();
-        test_aead_lengths();
-        test_sponge_lengths();
-        test_aliasing();
-        test_long();
-        test_states();
-        test_fork();
-        test_aead_api();
+        if (ht_part("diff")) {
+            test_permutation();
+            aead_generic_diff(&ascon_case);
+            test_sponge_lengths();
+            test_aliasing();
+            test_long();
+        }
+        if (ht_part("api")) {
+            test_states();
+            test_fork();
+            aead_generic_api(&ascon_case);
+        }
     }
-    test_remembers_impl();
+    if (ht_part("api")) test_remembers_impl();
     return ht_end();
 }
