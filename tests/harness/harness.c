@@ -184,6 +184,10 @@ uint8_t *ht_guarded_end(int slot, size_t len) {
     return pages[slot] + PAGE - len;
 }
 
+int ht_starts_with(const char *s, const char *prefix) {
+    return s != NULL && strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
 long ht_number(const char *s, long otherwise) {
     if (s == NULL || *s == 0) {
         ht_fail(__FILE__, __LINE__, "a number is missing");

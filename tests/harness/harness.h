@@ -84,6 +84,8 @@ int ht_timed_out(int status);             /* 1 if ht_run_child killed it */
  * variable); anything else, NULL included, is a test failure and gives
  * `otherwise`. atoi would read garbage as 0 without a word. */
 long ht_number(const char *s, long otherwise);
+/* 1 if s (a vector field, NULL for a missing one) begins with prefix. */
+int ht_starts_with(const char *s, const char *prefix);
 
 /* ---- hex ---- */
 /* Decodes hex into a malloc'd buffer (never NULL, even for ""); *len set. */
