@@ -13,27 +13,6 @@
 
 enum { TAG = HUSH_AEAD_TAGBYTES, SMALL = 1100 };
 
-static hush_aead_ctx *keyed(const aead_case *c, const uint8_t *key) {
-    hush_secret *s = NULL;
-    hush_aead_ctx *k = NULL;
-    CHECK_EQ_INT(hush_secret_from(&s, key, c->keybytes, 0), HUSH_OK);
-    CHECK_EQ_INT(hush_aead_new(&k, c->alg, s), HUSH_OK);
-    hush_secret_destroy(s);
-    return k;
-}
-
-/* A buffer of len bytes at a random offset 0..15 from malloc's alignment. */
-typedef struct {
-    uint8_t *base, *p;
-} t_buf;
-static t_buf buf_new(size_t len) {
-    t_buf b;
-    b.base = malloc(len + 32);
-    CHECK(b.base != NULL);
-    b.p = b.base + ht_rand_u64() % 16;
-    return b;
-}
-
 /* A flipped bit of the ciphertext, the tag or the AD (where: 0, 1, 2) must
  * be refused by every opening form, with the plaintext output zeroed. */
 static void tampered(const aead_case *c, int where, uint8_t *ct, uint8_t *ad,
@@ -67,8 +46,9 @@ static void tampered(const aead_case *c, int where, uint8_t *ct, uint8_t *ad,
 static void message(const aead_case *c, size_t mlen, size_t adlen) {
     hush_aead_alg a = c->alg;
     uint8_t key[32], nonce[32], wtag[TAG], tag[TAG];
-    t_buf bm = buf_new(mlen), bad = buf_new(adlen), bwant = buf_new(mlen + TAG),
-          bc = buf_new(mlen + TAG), bp = buf_new(mlen + TAG);
+    ht_buf bm = ht_buf_new(mlen), bad = ht_buf_new(adlen),
+           bwant = ht_buf_new(mlen + TAG), bc = ht_buf_new(mlen + TAG),
+           bp = ht_buf_new(mlen + TAG);
     uint8_t *m = bm.p, *ad = bad.p, *want = bwant.p, *ct = bc.p, *p = bp.p;
     ht_rand_bytes(key, sizeof key);
     ht_rand_bytes(nonce, sizeof nonce);
@@ -249,7 +229,7 @@ static void test_page_edges(const aead_case *c) {
                                     2111, 3000, 3071, 4080};
     uint8_t key[32];
     ht_rand_bytes(key, sizeof key);
-    hush_aead_ctx *k = keyed(c, key);
+    hush_aead_ctx *k = ht_aead_keyed(c->alg, key);
     for (size_t len = 0; len <= 300; len++)
         for (size_t i = 0; i < NAD; i++)
             page_edge_one(c, k, key, len, adlens[i]);
@@ -274,7 +254,7 @@ static void test_keyed_matches_oneshot(const aead_case *c) {
     ht_rand_bytes(nonce, sizeof nonce);
     ht_rand_bytes(m, sizeof m);
     ht_rand_bytes(ad, sizeof ad);
-    hush_aead_ctx *k = keyed(c, key);
+    hush_aead_ctx *k = ht_aead_keyed(c->alg, key);
     for (size_t len = 0; len <= MMAX; len++) {
         if (len > 130 && (len < 490 || len > 520) && len != MMAX &&
             len % 37 != 0)

@@ -6,16 +6,6 @@
 
 #include "harness.h"
 
-hush_aead_ctx *su_keyed(hush_aead_alg a, const uint8_t *key) {
-    hush_secret *s = NULL;
-    hush_aead_ctx *k = NULL;
-    CHECK_EQ_INT(hush_secret_from(&s, key, hush_aead_keybytes(a), 0), HUSH_OK);
-    if (s == NULL) return NULL;
-    CHECK_EQ_INT(hush_aead_new(&k, a, s), HUSH_OK);
-    hush_secret_destroy(s);
-    return k;
-}
-
 static int cmp_size(const void *a, const void *b) {
     size_t x = *(const size_t *)a, y = *(const size_t *)b;
     return x < y ? -1 : x > y;
@@ -183,7 +173,7 @@ unsigned long su_wycheproof(const char *file, hush_aead_alg a,
                     ctx, sizeof ctx, "%s tcId %lld", file,
                     (long long)json_integer_value(json_object_get(t, "tcId")));
                 ht_context = ctx;
-                hush_aead_ctx *k = su_keyed(alg, key);
+                hush_aead_ctx *k = ht_aead_keyed(alg, key);
                 if (k && strcmp(ht_json_result(t), "invalid") != 0) {
                     su_check_message(k, iv, msg, ml, aad, al, ct, tag);
                 } else if (k) {

@@ -12,10 +12,6 @@
 
 #include "hush.h"
 
-/* A keyed object for key under algorithm a (default secret tier); NULL
- * (and a failed check) if it cannot be made. */
-hush_aead_ctx *su_keyed(hush_aead_alg a, const uint8_t *key);
-
 /* Cuts len bytes into pieces at random points, some of them empty (or into
  * single bytes, now and then, for short inputs). Writes the piece lengths
  * to pieces (at most max) and returns their number; they add up to len. */

@@ -187,7 +187,7 @@ static void copies(hush_aead_alg a, const hush_aead_ctx *k) {
     uint8_t key2[32];
     memcpy(key2, key, sizeof key2);
     key2[0] ^= 1;
-    other = su_keyed(a, key2);
+    other = ht_aead_keyed(a, key2);
     oneshot(a, want_c, want_tag, 300, 40);
 
     CHECK_EQ_INT(hush_aead_stream_init(&s, k, HUSH_AEAD_SEAL, nonce), HUSH_OK);
@@ -274,7 +274,7 @@ int main(int argc, char **argv) {
     CHECK(_Alignof(hush_aead_stream) == 64);
     for (size_t i = 0; i < sizeof algs / sizeof algs[0]; i++) {
         ht_context = hush_aead_name(algs[i]);
-        hush_aead_ctx *k = su_keyed(algs[i], key);
+        hush_aead_ctx *k = ht_aead_keyed(algs[i], key);
         if (k == NULL) continue;
         state_machine(algs[i], k);
         interleaved(algs[i], k);

@@ -42,7 +42,7 @@ static void one(hush_aead_alg a, size_t mlen, size_t adlen) {
         CHECK(crypto_aead_xchacha20poly1305_ietf_encrypt_detached(
                   c, tag, &tl, m, mlen, ad, adlen, NULL, nonce, key) == 0);
     }
-    hush_aead_ctx *k = su_keyed(a, key);
+    hush_aead_ctx *k = ht_aead_keyed(a, key);
     if (k) {
         su_check_message(k, nonce, m, mlen, ad, adlen, c, tag);
         su_check_against_oneshot(a, key, k, nonce, m, mlen, ad, adlen);

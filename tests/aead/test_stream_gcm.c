@@ -41,7 +41,7 @@ static void one(size_t kl, size_t mlen, size_t adlen) {
     ht_rand_bytes(m, mlen);
     ht_rand_bytes(ad, adlen);
     openssl_seal(kl, key, iv, m, mlen, ad, adlen, c, tag);
-    hush_aead_ctx *k = su_keyed(alg_for(kl), key);
+    hush_aead_ctx *k = ht_aead_keyed(alg_for(kl), key);
     if (k) {
         su_check_message(k, iv, m, mlen, ad, adlen, c, tag);
         su_check_against_oneshot(alg_for(kl), key, k, iv, m, mlen, ad, adlen);

@@ -62,17 +62,6 @@ static void test_permutation(void) {
     }
 }
 
-/* A buffer of len bytes at a random offset 0..15 from 16-byte alignment. */
-typedef struct {
-    uint8_t *base, *p;
-} t_buf;
-static t_buf buf_new(size_t len) {
-    t_buf b;
-    b.base = malloc(len + 32);
-    b.p = b.base + ht_rand_u64() % 16;
-    return b;
-}
-
 static void test_sponge_lengths(void) {
     static const t_sponge kinds[3] = {T_HASH256, T_XOF128, T_CXOF128};
     static const uint64_t ivs[3] = {MODEL_IV_HASH256, MODEL_IV_XOF128,
@@ -83,7 +72,8 @@ static void test_sponge_lengths(void) {
             size_t cslen = kinds[k] == T_CXOF128
                                ? ht_rand_u64() % (HUSH_ASCON_CXOF128_MAX_CS + 1)
                                : 0;
-            t_buf in = buf_new(len), out = buf_new(outlen), cs = buf_new(cslen);
+            ht_buf in = ht_buf_new(len), out = ht_buf_new(outlen),
+                   cs = ht_buf_new(cslen);
             uint8_t *want = malloc(outlen + 1), *inc = malloc(outlen + 1);
             ht_rand_bytes(in.p, len);
             ht_rand_bytes(cs.p, cslen);

@@ -64,11 +64,7 @@ static void check_aead(const uint8_t *key, const uint8_t *nonce,
     CHECK_MEM(c, pt, ptlen);
 
     /* keyed object */
-    hush_secret *ks = NULL;
-    hush_aead_ctx *k = NULL;
-    CHECK_EQ_INT(hush_secret_from(&ks, key, 16, 0), HUSH_OK);
-    CHECK_EQ_INT(hush_aead_new(&k, A, ks), HUSH_OK);
-    hush_secret_destroy(ks);
+    hush_aead_ctx *k = ht_aead_keyed(A, key);
     if (k) {
         CHECK_EQ_INT(hush_aead_seal(k, c, pt, ptlen, ad, adlen, nonce),
                      HUSH_OK);

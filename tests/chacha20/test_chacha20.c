@@ -56,11 +56,9 @@ static void package_vectors(int report) {
 }
 
 static void rfc_vectors(int report) {
-    ht_kv_file *f = ht_kv_open(HT_DIR, "rfc/rfc-vectors.txt");
+    ht_kv_file *f = NULL;
     int seen = 0;
-    while (ht_kv_next(f)) {
-        const char *alg = ht_kv_get(f, "alg");
-        ht_context = ht_kv_section(f, "id");
+    for (const char *alg; (alg = ht_rfc_next(&f)) != NULL;) {
         size_t kl = 0, nl = 0, pl = 0, cl = 0, xl = 0;
         if (ht_starts_with(alg, "chacha-quarterround")) {
             uint32_t a = (uint32_t)strtoul(ht_kv_get(f, "a"), NULL, 16);
@@ -118,8 +116,6 @@ static void rfc_vectors(int report) {
             seen++;
         }
     }
-    ht_context = NULL;
-    ht_kv_close(f);
     /* every ChaCha20 vector in the file: 1 quarter round, 6 blocks, 4
      * streams, 1 HChaCha20, 2 XChaCha20 */
     CHECK_EQ_INT(seen, 14);

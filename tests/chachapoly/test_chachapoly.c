@@ -33,11 +33,7 @@ static void check_aead_vector(hush_aead_alg alg, const uint8_t *key,
         HUSH_OK);
     CHECK_MEM(m, pt, ptlen);
     /* the keyed object gives the same */
-    hush_secret *sk = NULL;
-    hush_aead_ctx *k = NULL;
-    CHECK_EQ_INT(hush_secret_from(&sk, key, 32, 0), HUSH_OK);
-    CHECK_EQ_INT(hush_aead_new(&k, alg, sk), HUSH_OK);
-    hush_secret_destroy(sk);
+    hush_aead_ctx *k = ht_aead_keyed(alg, key);
     memset(c, 0, ptlen + 16);
     CHECK_EQ_INT(hush_aead_seal(k, c, pt, ptlen, aad, aadlen, nonce), HUSH_OK);
     CHECK_MEM(c, ct, ptlen);
@@ -61,11 +57,7 @@ static void check_aead_refused(hush_aead_alg alg, const uint8_t *key,
                                             nonce, key),
                  HUSH_ERR_AUTH);
     CHECK(ht_all_zero(m, ctlen));
-    hush_secret *sk = NULL;
-    hush_aead_ctx *k = NULL;
-    CHECK_EQ_INT(hush_secret_from(&sk, key, 32, 0), HUSH_OK);
-    CHECK_EQ_INT(hush_aead_new(&k, alg, sk), HUSH_OK);
-    hush_secret_destroy(sk);
+    hush_aead_ctx *k = ht_aead_keyed(alg, key);
     memset(m, 0xa5, ctlen + 1);
     CHECK_EQ_INT(
         hush_aead_open_detached(k, m, ct, ctlen, tag, aad, aadlen, nonce),
@@ -119,11 +111,9 @@ static void package_vectors(int report) {
 }
 
 static void rfc_vectors(int report) {
-    ht_kv_file *f = ht_kv_open(HT_DIR, "rfc/rfc-vectors.txt");
+    ht_kv_file *f = NULL;
     int seen = 0;
-    while (ht_kv_next(f)) {
-        const char *alg = ht_kv_get(f, "alg");
-        ht_context = ht_kv_section(f, "id");
+    for (const char *alg; (alg = ht_rfc_next(&f)) != NULL;) {
         size_t kl = 0, nl = 0, pl = 0, cl = 0, al = 0, tl = 0, xl = 0;
         if (ht_starts_with(alg, "poly1305-keygen")) {
             /* RFC 8439 2.6: the one-time key is block 0 of ChaCha20 */
@@ -152,8 +142,6 @@ static void rfc_vectors(int report) {
             seen++;
         }
     }
-    ht_context = NULL;
-    ht_kv_close(f);
     CHECK_EQ_INT(seen, 7); /* 4 key generations, 3 AEAD vectors */
     if (report) printf("rfc-vectors.txt: %d ChaCha20-Poly1305 vectors\n", seen);
 }
@@ -278,11 +266,7 @@ static void remembers_implementation(const char *chacha_impl,
     unsigned long long clen;
     crypto_aead_chacha20poly1305_ietf_encrypt(c2, &clen, msg, sizeof msg, NULL,
                                               0, NULL, nonce, key);
-    hush_secret *sk = NULL;
-    hush_aead_ctx *k = NULL;
-    CHECK_EQ_INT(hush_secret_from(&sk, key, 32, 0), HUSH_OK);
-    CHECK_EQ_INT(hush_aead_new(&k, HUSH_CHACHA20POLY1305, sk), HUSH_OK);
-    hush_secret_destroy(sk);
+    hush_aead_ctx *k = ht_aead_keyed(HUSH_CHACHA20POLY1305, key);
     CHECK_EQ_INT(hush_impl_force("chacha20", "portable"), HUSH_OK);
     CHECK_EQ_INT(hush_impl_force("poly1305", "portable"), HUSH_OK);
     CHECK_EQ_INT(hush_aead_seal(k, c1, msg, sizeof msg, NULL, 0, nonce),

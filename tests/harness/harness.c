@@ -184,6 +184,40 @@ uint8_t *ht_guarded_end(int slot, size_t len) {
     return pages[slot] + PAGE - len;
 }
 
+ht_buf ht_buf_new(size_t len) {
+    ht_buf b;
+    b.base = malloc(len + 32);
+    if (b.base == NULL) {
+        fprintf(stderr, "out of memory\n");
+        abort();
+    }
+    b.p = b.base + ht_rand_u64() % 16;
+    return b;
+}
+
+hush_aead_ctx *ht_aead_keyed(hush_aead_alg a, const uint8_t *key) {
+    hush_secret *s = NULL;
+    hush_aead_ctx *k = NULL;
+    CHECK_EQ_INT(hush_secret_from(&s, key, hush_aead_keybytes(a), 0), HUSH_OK);
+    if (s == NULL) return NULL;
+    CHECK_EQ_INT(hush_aead_new(&k, a, s), HUSH_OK);
+    hush_secret_destroy(s);
+    return k;
+}
+
+const char *ht_rfc_next(ht_kv_file **f) {
+    if (*f == NULL) *f = ht_kv_open(HT_DIR, "rfc/rfc-vectors.txt");
+    if (!ht_kv_next(*f)) {
+        ht_kv_close(*f);
+        *f = NULL;
+        ht_context = NULL;
+        return NULL;
+    }
+    ht_context = ht_kv_section(*f, "id");
+    const char *alg = ht_kv_get(*f, "alg");
+    return alg ? alg : "";
+}
+
 int ht_starts_with(const char *s, const char *prefix) {
     return s != NULL && strncmp(s, prefix, strlen(prefix)) == 0;
 }

@@ -58,6 +58,20 @@ void ht_fail_mem(const char *file, int line, const char *what, const void *got,
                  const void *want, size_t len);
 int ht_all_zero(const void *p, size_t len);
 
+/* ---- buffers ---- */
+/* len bytes at a random offset 0..15 from malloc's alignment (p); the
+ * caller frees base. */
+typedef struct ht_buf {
+    uint8_t *base, *p;
+} ht_buf;
+ht_buf ht_buf_new(size_t len);
+
+/* ---- AEAD keyed objects ---- */
+/* A keyed object for key (hush_aead_keybytes(a) bytes) under algorithm a,
+ * in secret memory of the default tier, each step checked; NULL if one
+ * failed. */
+hush_aead_ctx *ht_aead_keyed(hush_aead_alg a, const uint8_t *key);
+
 /* ---- buffers against a guard page ---- */
 /* A pointer p whose len (<= 4096) bytes end exactly where an inaccessible
  * page begins: an access one byte past p + len faults. slot (0..7) picks
@@ -144,6 +158,11 @@ int ht_kv_has(const ht_kv_file *f, const char *name);
 uint8_t *ht_kv_hex(const ht_kv_file *f, const char *name, size_t *len);
 const char *ht_kv_section(const ht_kv_file *f, const char *name);
 void ht_kv_close(ht_kv_file *f);
+/* rfc/rfc-vectors.txt of the vector directory, a record per call: the
+ * record's alg ("" if it has none), with ht_context set to its [id]; NULL
+ * after the last, when the file is closed and ht_context cleared. *f is
+ * NULL before the first call. */
+const char *ht_rfc_next(ht_kv_file **f);
 
 /* ---- Wycheproof (jansson), from the vector directory ---- */
 #include <jansson.h>
