@@ -52,6 +52,15 @@ printf '# people\n%s\n%s\n' "$A" "$H" > rcpts
 age -d -i a.key r.h.age | cmp -s - m65537 && ok || bad "-R file, age reads"
 age -R rcpts -o r.a.age m65537
 "$hush" decrypt -i h.key r.a.age | cmp -s - m65537 && ok || bad "-R file, hush reads"
+# inputs the regular-file path must hand to the pipeline: a /proc file
+# states size 0 but has content (its size is read again at the end), and
+# stdin redirected from a regular file
+cat /proc/version > procv
+"$hush" encrypt -r "$A" -o procv.age /proc/version
+age -d -i a.key procv.age | cmp -s - procv && ok || bad "a /proc file (stated size 0) encrypted whole"
+"$hush" encrypt -r "$A" -o stdin.age < m1048579
+age -d -i a.key stdin.age | cmp -s - m1048579 && ok || bad "stdin from a regular file"
+"$hush" decrypt -i a.key -o stdin.out < stdin.age && same m1048579 stdin.out "decrypt from stdin redirected from a file"
 # identities files with several keys
 cat a.key h.key > both.key
 "$hush" decrypt -i both.key r.a.age | cmp -s - m65537 && ok || bad "identity file with two keys"
