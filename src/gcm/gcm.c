@@ -27,6 +27,13 @@ static void gcm_kara_factors(gcm_state *s) {
     }
 }
 
+static void gcm_seal_two_pass(const gcm_state *s, uint8_t *c, uint8_t *tag,
+                              const uint8_t *m, size_t mlen, const uint8_t *ad,
+                              size_t adlen, const uint8_t *nonce);
+static void gcm_open_two_pass(const gcm_state *s, uint8_t *m, const uint8_t *c,
+                              size_t clen, uint8_t want[16], const uint8_t *ad,
+                              size_t adlen, const uint8_t *nonce);
+
 /* one_message: a one-shot state for a single message of mlen bytes and
  * adlen bytes of AD (the fused tier may then need fewer powers of H);
  * otherwise a keyed object's state, good for every message. */
@@ -66,6 +73,8 @@ static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen,
     else
         gh->init(&s->ghash, h);
     if (s->fused == &hush_gcm_fused_aesni) gcm_kara_factors(s);
+    s->seal = s->fused ? s->fused->seal : gcm_seal_two_pass;
+    s->open = s->fused ? s->fused->open : gcm_open_two_pass;
     hush_wipe(h, sizeof h);
 }
 
@@ -127,7 +136,8 @@ static void gcm_start(const gcm_state *s, uint8_t j0[16], uint8_t ctr[16],
 
 /* The two-pass seal, out of line: inlined into gcm_seal, its frame (six
  * saved registers, 150 bytes of stack) was built before the test for a
- * fused tier, on every call (docs/perf/gcm.md, item 18). */
+ * fused tier, on every call (docs/perf/gcm.md, item 18); now gcm_seal
+ * calls the state's seal. */
 __attribute__((noinline)) static void
 gcm_seal_two_pass(const gcm_state *s, uint8_t *c, uint8_t *tag,
                   const uint8_t *m, size_t mlen, const uint8_t *ad,
@@ -150,10 +160,7 @@ static void gcm_seal(const void *state, uint8_t *c, uint8_t *tag,
                      const uint8_t *m, size_t mlen, const uint8_t *ad,
                      size_t adlen, const uint8_t *nonce) {
     const gcm_state *s = state;
-    if (s->fused)
-        s->fused->seal(s, c, tag, m, mlen, ad, adlen, nonce);
-    else
-        gcm_seal_two_pass(s, c, tag, m, mlen, ad, adlen, nonce);
+    s->seal(s, c, tag, m, mlen, ad, adlen, nonce);
 }
 
 /* The two-pass open without the verdict: m, and the expected tag in want. */
@@ -203,10 +210,7 @@ static int gcm_open(const void *state, uint8_t *m, const uint8_t *c,
                     size_t adlen, const uint8_t *nonce) {
     const gcm_state *s = state;
     HUSH_ALIGNED(16) uint8_t want[16];
-    if (s->fused)
-        s->fused->open(s, m, c, clen, want, ad, adlen, nonce);
-    else
-        gcm_open_two_pass(s, m, c, clen, want, ad, adlen, nonce);
+    s->open(s, m, c, clen, want, ad, adlen, nonce);
     /* the verdict is public (the caller is told it): declassified, and
      * branched on */
     uint32_t ok = hush_ct_declassify32(tags_equal(want, tag));

@@ -24,6 +24,15 @@ typedef struct gcm_state {
     HUSH_ALIGNED(16) uint64_t kara[8][2];
     const hush_ghash_ops *ghash_ops;
     const gcm_fused_ops *fused; /* NULL: CTR and GHASH in separate passes */
+    /* The seal and open of this state, chosen at setup (the fused tier's,
+     * or the two passes): gcm.c calls them without testing fused, one
+     * load and a tail jump (docs/perf/gcm.md, item 23). */
+    void (*seal)(const struct gcm_state *s, uint8_t *c, uint8_t *tag,
+                 const uint8_t *m, size_t mlen, const uint8_t *ad, size_t adlen,
+                 const uint8_t *nonce);
+    void (*open)(const struct gcm_state *s, uint8_t *m, const uint8_t *c,
+                 size_t clen, uint8_t want[16], const uint8_t *ad, size_t adlen,
+                 const uint8_t *nonce);
 } gcm_state;
 
 /* A whole GCM seal or open in one function: AD, one pass of CTR and
