@@ -73,8 +73,13 @@ static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen,
     else
         gh->init(&s->ghash, h);
     if (s->fused == &hush_gcm_fused_aesni) gcm_kara_factors(s);
-    s->seal = s->fused ? s->fused->seal : gcm_seal_two_pass;
-    s->open = s->fused ? s->fused->open : gcm_open_two_pass;
+    s->seal = gcm_seal_two_pass;
+    s->open = gcm_open_two_pass;
+    if (s->fused) {
+        int r14 = s->aes.rounds == 14 && s->fused->seal14;
+        s->seal = r14 ? s->fused->seal14 : s->fused->seal;
+        s->open = r14 ? s->fused->open14 : s->fused->open;
+    }
     hush_wipe(h, sizeof h);
 }
 

@@ -312,5 +312,10 @@ static void fused_open(const gcm_state *s, uint8_t *m, const uint8_t *c,
 }
 
 const gcm_fused_ops hush_gcm_fused_aesni = {
-    fused_seal, fused_open, NULL /* every power */, NULL /* the pclmul table */,
-    NULL /* so its update */};
+    fused_seal,
+    fused_open,
+    NULL /* every power */,
+    NULL /* the pclmul table */,
+    NULL /* so its update */,
+    NULL,
+    NULL /* one seal and open for both */};

@@ -61,6 +61,15 @@ struct gcm_fused_ops {
      * hashes every AD, message and lengths block with it. */
     void (*ghash)(const gcm_state *s, uint64_t y[2], const uint8_t *in,
                   size_t nblocks);
+    /* Optional (NULL: seal and open serve every key): seal and open for
+     * 14-round (AES-256) keys; when they are set, seal and open above are
+     * called with 10-round keys only. gcm_setup picks once per key. */
+    void (*seal14)(const gcm_state *s, uint8_t *c, uint8_t *tag,
+                   const uint8_t *m, size_t mlen, const uint8_t *ad,
+                   size_t adlen, const uint8_t *nonce);
+    void (*open14)(const gcm_state *s, uint8_t *m, const uint8_t *c,
+                   size_t clen, uint8_t want[16], const uint8_t *ad,
+                   size_t adlen, const uint8_t *nonce);
 };
 
 /*

@@ -985,21 +985,20 @@ LONG_FN(long_open10_kara, 10, 0, 1)
 LONG_FN(long_open14_kara, 14, 0, 1)
 #undef LONG_FN
 
+/* R, the round count, is a constant in every instance below: the state's
+ * seal and open (gcm_state.seal/open) are chosen per round count at setup,
+ * so the call does not test s->aes.rounds (docs/perf/gcm.md, item 25). */
 ALWAYS_INLINE void seal_with(const gcm_state *s, uint8_t *c, uint8_t *tag,
                              const uint8_t *m, size_t mlen, const uint8_t *ad,
                              size_t adlen, const uint8_t *nonce,
-                             const int kara) {
-    if (mlen <= 16 && adlen <= 16) {
-        if (s->aes.rounds == 10)
-            tiny_seal10(s, c, tag, m, mlen, ad, adlen, nonce);
-        else
-            tiny_seal14(s, c, tag, m, mlen, ad, adlen, nonce);
-    } else if (mlen <= SHORT_MAX) {
-        if (s->aes.rounds == 10)
-            short_seal10(s, c, tag, m, mlen, ad, adlen, nonce);
-        else
-            short_seal14(s, c, tag, m, mlen, ad, adlen, nonce);
-    } else if (s->aes.rounds == 10)
+                             const unsigned R, const int kara) {
+    if (mlen <= 16 && adlen <= 16)
+        (R == 10 ? tiny_seal10 : tiny_seal14)(s, c, tag, m, mlen, ad, adlen,
+                                              nonce);
+    else if (mlen <= SHORT_MAX)
+        (R == 10 ? short_seal10 : short_seal14)(s, c, tag, m, mlen, ad, adlen,
+                                                nonce);
+    else if (R == 10)
         (kara ? long_seal10_kara : long_seal10)(s, c, tag, m, mlen, ad, adlen,
                                                 nonce);
     else
@@ -1010,18 +1009,14 @@ ALWAYS_INLINE void seal_with(const gcm_state *s, uint8_t *c, uint8_t *tag,
 ALWAYS_INLINE void open_with(const gcm_state *s, uint8_t *m, const uint8_t *c,
                              size_t clen, uint8_t want[16], const uint8_t *ad,
                              size_t adlen, const uint8_t *nonce,
-                             const int kara) {
-    if (clen <= 16 && adlen <= 16) {
-        if (s->aes.rounds == 10)
-            tiny_open10(s, m, want, c, clen, ad, adlen, nonce);
-        else
-            tiny_open14(s, m, want, c, clen, ad, adlen, nonce);
-    } else if (clen <= SHORT_MAX) {
-        if (s->aes.rounds == 10)
-            short_open10(s, m, want, c, clen, ad, adlen, nonce);
-        else
-            short_open14(s, m, want, c, clen, ad, adlen, nonce);
-    } else if (s->aes.rounds == 10)
+                             const unsigned R, const int kara) {
+    if (clen <= 16 && adlen <= 16)
+        (R == 10 ? tiny_open10 : tiny_open14)(s, m, want, c, clen, ad, adlen,
+                                              nonce);
+    else if (clen <= SHORT_MAX)
+        (R == 10 ? short_open10 : short_open14)(s, m, want, c, clen, ad, adlen,
+                                                nonce);
+    else if (R == 10)
         (kara ? long_open10_kara : long_open10)(s, m, want, c, clen, ad, adlen,
                                                 nonce);
     else
@@ -1029,28 +1024,25 @@ ALWAYS_INLINE void open_with(const gcm_state *s, uint8_t *m, const uint8_t *c,
                                                 nonce);
 }
 
-/* The two schedules of the long path (see "Two schedules" above): the
- * short paths are the same in both. */
-static void fused_seal(const gcm_state *s, uint8_t *c, uint8_t *tag,
-                       const uint8_t *m, size_t mlen, const uint8_t *ad,
-                       size_t adlen, const uint8_t *nonce) {
-    seal_with(s, c, tag, m, mlen, ad, adlen, nonce, 0);
-}
-static void fused_open(const gcm_state *s, uint8_t *m, const uint8_t *c,
-                       size_t clen, uint8_t want[16], const uint8_t *ad,
-                       size_t adlen, const uint8_t *nonce) {
-    open_with(s, m, c, clen, want, ad, adlen, nonce, 0);
-}
-static void fused_seal_kara(const gcm_state *s, uint8_t *c, uint8_t *tag,
-                            const uint8_t *m, size_t mlen, const uint8_t *ad,
-                            size_t adlen, const uint8_t *nonce) {
-    seal_with(s, c, tag, m, mlen, ad, adlen, nonce, 1);
-}
-static void fused_open_kara(const gcm_state *s, uint8_t *m, const uint8_t *c,
-                            size_t clen, uint8_t want[16], const uint8_t *ad,
-                            size_t adlen, const uint8_t *nonce) {
-    open_with(s, m, c, clen, want, ad, adlen, nonce, 1);
-}
+/* The two schedules of the long path (see "Two schedules" above), each for
+ * both round counts: the short paths are the same in both schedules. */
+#define ENTRY_FNS(suffix, R, kara)                                             \
+    static void fused_seal##suffix(                                            \
+        const gcm_state *s, uint8_t *c, uint8_t *tag, const uint8_t *m,        \
+        size_t mlen, const uint8_t *ad, size_t adlen, const uint8_t *nonce) {  \
+        seal_with(s, c, tag, m, mlen, ad, adlen, nonce, R, kara);              \
+    }                                                                          \
+    static void fused_open##suffix(const gcm_state *s, uint8_t *m,             \
+                                   const uint8_t *c, size_t clen,              \
+                                   uint8_t want[16], const uint8_t *ad,        \
+                                   size_t adlen, const uint8_t *nonce) {       \
+        open_with(s, m, c, clen, want, ad, adlen, nonce, R, kara);             \
+    }
+ENTRY_FNS(10, 10, 0)
+ENTRY_FNS(14, 14, 0)
+ENTRY_FNS(10_kara, 10, 1)
+ENTRY_FNS(14_kara, 14, 1)
+#undef ENTRY_FNS
 
 /* How many powers of H (4, 8, 16 or 32) the paths above read for these
  * lengths: tiny_run H^3; short_run H^(cb+2) (cb <= 7 message blocks);
@@ -1094,7 +1086,8 @@ static void fused_ghash(const gcm_state *s, uint64_t y[2], const uint8_t *in,
 }
 
 const gcm_fused_ops hush_gcm_fused_vaes512 = {
-    fused_seal, fused_open, fused_powers_for, fused_setup_powers, fused_ghash};
+    fused_seal10, fused_open10, fused_powers_for, fused_setup_powers,
+    fused_ghash,  fused_seal14, fused_open14};
 const gcm_fused_ops hush_gcm_fused_vaes512_kara = {
-    fused_seal_kara, fused_open_kara, fused_powers_for, fused_setup_powers,
-    fused_ghash};
+    fused_seal10_kara, fused_open10_kara, fused_powers_for, fused_setup_powers,
+    fused_ghash,       fused_seal14_kara, fused_open14_kara};
