@@ -389,6 +389,36 @@ static void test_errors(const aead_case *c) {
         hush_aead_open_detached(NULL, out, buf, 10, tag, NULL, 0, nonce),
         HUSH_ERR_INVALID);
     CHECK(out[0] == 0x77);
+    /* an empty message still has a tag: a NULL combined output (or a NULL
+     * tag) is refused at length 0 too, one-shot and keyed, by the quick
+     * accept of the generic layer as by its full rules */
+    CHECK_EQ_INT(hush_aead_encrypt(a, NULL, NULL, 0, NULL, 0, nonce, key),
+                 HUSH_ERR_INVALID);
+    CHECK_EQ_INT(
+        hush_aead_encrypt_detached(a, NULL, NULL, NULL, 0, NULL, 0, nonce, key),
+        HUSH_ERR_INVALID);
+    CHECK_EQ_INT(hush_aead_decrypt(a, NULL, NULL, TAG, NULL, 0, nonce, key),
+                 HUSH_ERR_INVALID);
+    CHECK_EQ_INT(
+        hush_aead_decrypt_detached(a, NULL, NULL, 0, NULL, NULL, 0, nonce, key),
+        HUSH_ERR_INVALID);
+    CHECK_EQ_INT(hush_secret_from(&s, key, c->keybytes, 0), HUSH_OK);
+    CHECK_EQ_INT(hush_aead_new(&k, a, s), HUSH_OK);
+    hush_secret_destroy(s);
+    CHECK_EQ_INT(hush_aead_seal(k, NULL, NULL, 0, NULL, 0, nonce),
+                 HUSH_ERR_INVALID);
+    CHECK_EQ_INT(
+        hush_aead_seal_detached(k, NULL, NULL, NULL, 0, NULL, 0, nonce),
+        HUSH_ERR_INVALID);
+    CHECK_EQ_INT(hush_aead_open(k, NULL, NULL, TAG, NULL, 0, nonce),
+                 HUSH_ERR_INVALID);
+    CHECK_EQ_INT(
+        hush_aead_open_detached(k, NULL, NULL, 0, NULL, NULL, 0, nonce),
+        HUSH_ERR_INVALID);
+    /* and with somewhere to put it, the empty message is sealed */
+    CHECK_EQ_INT(hush_aead_seal(k, out, NULL, 0, NULL, 0, nonce), HUSH_OK);
+    CHECK_EQ_INT(hush_aead_open(k, NULL, out, TAG, NULL, 0, nonce), HUSH_OK);
+    hush_aead_free(k);
     hush_aead_ctx *copy = (hush_aead_ctx *)buf;
     CHECK_EQ_INT(hush_aead_dup(&copy, NULL), HUSH_ERR_INVALID);
     CHECK(copy == NULL);
