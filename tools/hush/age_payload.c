@@ -416,8 +416,10 @@ static int spread_rewind(payload_ctx *ctx, spread_ctx *sc, int decrypt,
 static int run(payload_ctx *ctx, int decrypt) {
     spread_ctx sc;
     uint64_t progress_done = ctx->io->progress->done;
-    int st = spread_plan(ctx, decrypt, &sc) ? spread_run(ctx, &sc, decrypt)
-                                            : pipe_run_ops(ctx, decrypt);
+    if (!spread_plan(ctx, decrypt, &sc))
+        return report(ctx, decrypt, pipe_run_ops(ctx, decrypt));
+    /* only the spread run asks to start again, and sc is set up for it */
+    int st = spread_run(ctx, &sc, decrypt);
     if (st == SPREAD_AGAIN) {
         if (spread_rewind(ctx, &sc, decrypt, progress_done) == 0)
             st = pipe_run_ops(ctx, decrypt);
