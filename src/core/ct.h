@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #if defined(HUSH_CTGRIND)
 #include <valgrind/memcheck.h>
@@ -108,6 +109,20 @@ static inline uint32_t hush_ct_bytes_equal(const uint8_t *a, const uint8_t *b,
     for (size_t i = 0; i < len; i++)
         diff |= (uint32_t)(a[i] ^ b[i]);
     return 1u ^ hush_ct_nonzero32(hush_ct_barrier32(diff));
+}
+
+/* 1 if the two 16-byte tags are equal, 0 otherwise, in constant time: two
+ * 64-bit XORs and one OR. The byte loop of hush_ct_bytes_equal compiled to
+ * about 30 SSE unpack and OR instructions for 16 bytes, a fifth of a
+ * 16-byte GCM open's generic code (docs/perf/gcm.md, item 22). */
+static inline uint32_t hush_ct_equal16(const uint8_t *a, const uint8_t *b) {
+    uint64_t a0, a1, b0, b1;
+    memcpy(&a0, a, 8);
+    memcpy(&a1, a + 8, 8);
+    memcpy(&b0, b, 8);
+    memcpy(&b1, b + 8, 8);
+    uint64_t diff = (a0 ^ b0) | (a1 ^ b1);
+    return (uint32_t)(1u ^ hush_ct_nonzero64(hush_ct_barrier64(diff)));
 }
 
 #endif

@@ -198,16 +198,6 @@ static void wipe_tag(uint8_t want[16]) {
     __asm__ __volatile__("" : : "r"(want) : "memory");
 }
 
-/* 1 if the two 16-byte tags are equal, in constant time: two 64-bit XORs
- * and one OR. hush_ct_bytes_equal's byte loop became ~30 SSE unpack and
- * OR instructions here, about a fifth of a 16-byte open's generic code
- * (docs/perf/gcm.md, item 22). */
-static uint32_t tags_equal(const uint8_t want[16], const uint8_t *tag) {
-    uint64_t diff = (hush_load64_le(want) ^ hush_load64_le(tag)) |
-                    (hush_load64_le(want + 8) ^ hush_load64_le(tag + 8));
-    return 1u ^ (uint32_t)hush_ct_nonzero64(hush_ct_barrier64(diff));
-}
-
 /* Every tier's open ends here: one constant-time comparison, and on a
  * mismatch the output is wiped. */
 static int gcm_open(const void *state, uint8_t *m, const uint8_t *c,
@@ -218,7 +208,7 @@ static int gcm_open(const void *state, uint8_t *m, const uint8_t *c,
     s->open(s, m, c, clen, want, ad, adlen, nonce);
     /* the verdict is public (the caller is told it): declassified, and
      * branched on */
-    uint32_t ok = hush_ct_declassify32(tags_equal(want, tag));
+    uint32_t ok = hush_ct_declassify32(hush_ct_equal16(want, tag));
     wipe_tag(want);
     if (!ok) {
         if (clen) hush_wipe(m, clen);
