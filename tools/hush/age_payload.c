@@ -204,16 +204,25 @@ static long move_full(int fd, struct iovec *iov, int n, uint64_t off,
     return total;
 }
 
+/* Slot index's part of the input, whose chunks are stride bytes apart:
+ * its first chunk, the offset of that chunk in the input, the bytes it
+ * covers (the last slot may be short); returns its number of chunks. */
+static size_t slot_span(const spread_ctx *sc, uint64_t index, size_t stride,
+                        uint64_t *first, uint64_t *in_off, size_t *len) {
+    *first = index * sc->batch;
+    size_t n = sc->chunks - *first < sc->batch ? (size_t)(sc->chunks - *first)
+                                               : sc->batch;
+    *in_off = *first * stride;
+    *len = sc->in_len - *in_off < n * stride ? (size_t)(sc->in_len - *in_off)
+                                             : n * stride;
+    return n;
+}
+
 static int spread_seal(void *ctx_, uint64_t index, int worker) {
     spread_ctx *sc = ctx_;
     uint8_t *buf = sc->buf[worker];
-    uint64_t first = index * sc->batch;
-    size_t n = sc->chunks - first < sc->batch ? (size_t)(sc->chunks - first)
-                                              : sc->batch;
-    uint64_t in_off = first * AGE_CHUNK;
-    size_t len = sc->in_len - in_off < n * AGE_CHUNK
-                     ? (size_t)(sc->in_len - in_off)
-                     : n * AGE_CHUNK;
+    uint64_t first, in_off;
+    size_t len, n = slot_span(sc, index, AGE_CHUNK, &first, &in_off, &len);
     struct iovec iov[64];
     for (size_t k = 0; k < n; k++) {
         size_t rest = len - k * AGE_CHUNK;
@@ -243,13 +252,9 @@ static int spread_seal(void *ctx_, uint64_t index, int worker) {
 static int spread_open(void *ctx_, uint64_t index, int worker) {
     spread_ctx *sc = ctx_;
     uint8_t *buf = sc->buf[worker];
-    uint64_t first = index * sc->batch;
-    size_t n = sc->chunks - first < sc->batch ? (size_t)(sc->chunks - first)
-                                              : sc->batch;
-    uint64_t in_off = first * AGE_SEALED_CHUNK;
-    size_t len = sc->in_len - in_off < n * AGE_SEALED_CHUNK
-                     ? (size_t)(sc->in_len - in_off)
-                     : n * AGE_SEALED_CHUNK;
+    uint64_t first, in_off;
+    size_t len,
+        n = slot_span(sc, index, AGE_SEALED_CHUNK, &first, &in_off, &len);
     struct iovec in = {buf, len}, iov[64];
     long got = move_full(sc->in_fd, &in, 1, sc->in_base + in_off, 0);
     if (got < 0) return spread_fail(sc, index, -CLI_INPUT, errno, 0, 0);
