@@ -1,14 +1,18 @@
 /*
- * Poly1305, AVX2: eight blocks per step in radix 2^26, one block per
- * 64-bit lane, multiplied with vpmuludq (32x32 -> 64), in two independent
- * accumulators A and B so two multiply-and-carry chains are in flight
- * (one chain is latency-bound: docs/perf/poly1305.md). Lane j of A
- * accumulates blocks j, j+8, j+16, ..., lane j of B blocks 4+j, 12+j, ...,
- * each as acc = acc * r^8 + m; at the end lane j of A is multiplied by
- * r^(8-j), lane j of B by r^(4-j), and all lanes are summed: Horner's rule
- * reordered. Inputs below 128 bytes and the blocks left over stay on the
- * shared scalar code; the powers r^1..r^8 are computed on the first
- * vector call.
+ * Poly1305, AVX2: radix 2^26, one block per 64-bit lane, products with
+ * vpmuludq (32x32 -> 64), four lanes. The input is taken in groups of
+ * four blocks (64 bytes); lane j accumulates blocks j, j+4, j+8, ... so
+ * that the tag is sum_j acc_j * r^(4-j) (Horner's rule reordered). Each
+ * loop step absorbs two groups G1, G2 with one carry chain:
+ *   acc = carry(acc * r^8 + G1 * r^4) + G2,
+ * so only the acc * r^8 products and the carry are on the dependent chain;
+ * G1 * r^4 is independent work (docs/perf/poly1305.md #6). The broadcast
+ * powers are memory operands (a stack table), so acc, the five sums and
+ * the message limbs fit in the 16 ymm registers without spills.
+ * Lanes hold blocks in the order 0, 2, 1, 3 (what vpunpck{l,h}qdq gives
+ * from two 32-byte loads); the final powers are stored in that order.
+ * Inputs below 128 bytes and the last 16-48 bytes stay on the shared
+ * scalar code; the powers r^1..r^8 are computed on the first vector call.
  * Constant time: multiplications, additions, shifts and masks only.
  */
 #include <immintrin.h>
@@ -26,14 +30,17 @@
 #define R26_SET1(c)    _mm256_set1_epi64x((long long)(c))
 #include "poly1305/poly1305_radix26.h"
 
+/* Lane p holds block LANE_BLOCK(p) of a group: 0, 2, 1, 3. */
+#define LANE_BLOCK(p) ((((p)&1) << 1) | ((p) >> 1))
+
 typedef struct avx2_state {
     hush_poly1305_scalar sc;
     uint64_t have_powers;               /* public: depends on lengths only */
-    HUSH_ALIGNED(32) uint64_t rp[5][4]; /* limb i of r^(4-j) in lane j */
+    HUSH_ALIGNED(32) uint64_t rp[5][4]; /* limb i of r^(4-b) in lane p */
     HUSH_ALIGNED(32) uint64_t sp[5][4]; /* 5 * rp */
-    HUSH_ALIGNED(32) uint64_t rq[5][4]; /* limb i of r^(8-j) in lane j */
+    HUSH_ALIGNED(32) uint64_t rq[5][4]; /* limb i of r^(8-b) in lane p */
     HUSH_ALIGNED(32) uint64_t sq[5][4]; /* 5 * rq */
-} avx2_state;
+} avx2_state;                           /* (b = LANE_BLOCK(p)) */
 
 _Static_assert(sizeof(avx2_state) <= HUSH_POLY1305_STATE_BYTES,
                "poly1305 avx2 state too large");
@@ -44,13 +51,15 @@ static void compute_powers(avx2_state *st) {
         if (k > 1) hush_poly1305_mul(p, st->sc.r[0], st->sc.r[1]);
         uint64_t l[5];
         hush_poly1305_to_radix26(l, p);
+        /* r^k belongs to block b = 4 - k (rp) or 8 - k (rq) */
+        int lane = LANE_BLOCK((8 - k) & 3); /* the map is its own inverse */
         for (int i = 0; i < 5; i++) {
             if (k <= 4) {
-                st->rp[i][4 - k] = l[i];
-                st->sp[i][4 - k] = l[i] * 5;
+                st->rp[i][lane] = l[i];
+                st->sp[i][lane] = l[i] * 5;
             } else {
-                st->rq[i][8 - k] = l[i];
-                st->sq[i][8 - k] = l[i] * 5;
+                st->rq[i][lane] = l[i];
+                st->sq[i][lane] = l[i] * 5;
             }
         }
         hush_wipe(l, sizeof l);
@@ -59,15 +68,13 @@ static void compute_powers(avx2_state *st) {
     st->have_powers = 1;
 }
 
-/* Four blocks (64 bytes) split into radix-2^26 limbs, block j in lane j,
- * each with 2^128 added. */
-static inline void load_blocks(__m256i m[5], const uint8_t *in) {
+/* Four blocks (64 bytes) split into radix-2^26 limbs, blocks 0, 2, 1, 3
+ * in lanes 0..3, each with 2^128 added. */
+static inline void load_group(__m256i m[5], const uint8_t *in) {
     __m256i v0 = _mm256_loadu_si256((const void *)in);
     __m256i v1 = _mm256_loadu_si256((const void *)(in + 32));
-    /* unpack gives lanes in block order 0, 2, 1, 3; 0xd8 restores it */
-    __m256i lo = _mm256_permute4x64_epi64(_mm256_unpacklo_epi64(v0, v1), 0xd8);
-    __m256i hi = _mm256_permute4x64_epi64(_mm256_unpackhi_epi64(v0, v1), 0xd8);
-    hush_r26_split_blocks(m, lo, hi);
+    hush_r26_split_blocks(m, _mm256_unpacklo_epi64(v0, v1),
+                          _mm256_unpackhi_epi64(v0, v1));
 }
 
 static inline uint64_t sum_lanes(__m256i v) {
@@ -76,49 +83,211 @@ static inline uint64_t sum_lanes(__m256i v) {
     return (uint64_t)_mm_cvtsi128_si64(s) + (uint64_t)_mm_extract_epi64(s, 1);
 }
 
-static inline void load_powers(__m256i r[5], __m256i s[5],
-                               const uint64_t rl[5][4],
-                               const uint64_t sl[5][4]) {
-    for (int i = 0; i < 5; i++) {
-        r[i] = _mm256_load_si256((const void *)rl[i]);
-        s[i] = _mm256_load_si256((const void *)sl[i]);
-    }
+/* Rows of a power table: r[i] limb i of the power(s), s[i] = 5 * r[i]. */
+typedef struct pow_rows {
+    HUSH_ALIGNED(32) uint64_t r[5][4];
+    HUSH_ALIGNED(32) uint64_t s[5][4];
+} pow_rows;
+
+#define ROW(t) _mm256_load_si256((const void *)(t))
+
+/* d += a * (r, s) in radix 2^26, not carried (2^130 = 5: s = 5r). */
+static inline void mul_acc(__m256i d[5], const __m256i a[5],
+                           const uint64_t (*r)[4], const uint64_t (*s)[4]) {
+#define M(x, y) _mm256_mul_epu32(x, ROW(y))
+#define A(x, y) _mm256_add_epi64(x, y)
+    d[0] = A(d[0], A(A(M(a[0], r[0]), M(a[1], s[4])),
+                     A(A(M(a[2], s[3]), M(a[3], s[2])), M(a[4], s[1]))));
+    d[1] = A(d[1], A(A(M(a[0], r[1]), M(a[1], r[0])),
+                     A(A(M(a[2], s[4]), M(a[3], s[3])), M(a[4], s[2]))));
+    d[2] = A(d[2], A(A(M(a[0], r[2]), M(a[1], r[1])),
+                     A(A(M(a[2], r[0]), M(a[3], s[4])), M(a[4], s[3]))));
+    d[3] = A(d[3], A(A(M(a[0], r[3]), M(a[1], r[2])),
+                     A(A(M(a[2], r[1]), M(a[3], r[0])), M(a[4], s[4]))));
+    d[4] = A(d[4], A(A(M(a[0], r[4]), M(a[1], r[3])),
+                     A(A(M(a[2], r[2]), M(a[3], r[1])), M(a[4], r[0]))));
+#undef M
+#undef A
 }
 
-/* Absorbs pairs * 128 bytes (pairs >= 1) with the vector code. */
-static void vector_pairs(avx2_state *st, const uint8_t *in, size_t pairs) {
-    __m256i r[5], s[5], a[5], b[5], m[5];
-    for (int i = 0; i < 5; i++) {
-        r[i] = _mm256_set1_epi64x((long long)st->rq[i][0]); /* r^8 */
-        s[i] = _mm256_set1_epi64x((long long)st->sq[i][0]);
-    }
+/* d = a * (r, s), not carried. */
+static inline void mul(__m256i d[5], const __m256i a[5], const uint64_t (*r)[4],
+                       const uint64_t (*s)[4]) {
+    for (int i = 0; i < 5; i++)
+        d[i] = _mm256_setzero_si256();
+    mul_acc(d, a, r, s);
+}
+
+/* The carry chain of hush_r26_mul_carry: limbs below 2^58.9 in, about
+ * 26 bits out (the bound in docs/perf/poly1305.md #6). */
+static inline void carry(__m256i d[5]) {
+    const __m256i m = _mm256_set1_epi64x((long long)HUSH_POLY1305_MASK26);
+    __m256i c;
+#define A(x, y) _mm256_add_epi64(x, y)
+    c = _mm256_srli_epi64(d[0], 26), d[0] = _mm256_and_si256(d[0], m);
+    d[1] = A(d[1], c);
+    c = _mm256_srli_epi64(d[3], 26), d[3] = _mm256_and_si256(d[3], m);
+    d[4] = A(d[4], c);
+    c = _mm256_srli_epi64(d[1], 26), d[1] = _mm256_and_si256(d[1], m);
+    d[2] = A(d[2], c);
+    c = _mm256_srli_epi64(d[4], 26), d[4] = _mm256_and_si256(d[4], m);
+    d[0] = A(d[0], A(c, _mm256_slli_epi64(c, 2))); /* 2^130 = 5 */
+    c = _mm256_srli_epi64(d[2], 26), d[2] = _mm256_and_si256(d[2], m);
+    d[3] = A(d[3], c);
+    c = _mm256_srli_epi64(d[0], 26), d[0] = _mm256_and_si256(d[0], m);
+    d[1] = A(d[1], c);
+    c = _mm256_srli_epi64(d[3], 26), d[3] = _mm256_and_si256(d[3], m);
+    d[4] = A(d[4], c);
+#undef A
+}
+
+/*
+ * The loop, in inline assembly: compilers (gcc -O3) hoist and reorder the
+ * 50 products of a step and spill most of them (docs/perf/poly1305.md #6).
+ * Registers: acc in ymm0-4, the sums d in ymm5-9, a group's limbs in
+ * ymm10-14, ymm15 a product or carry. Rows of a pow_rows table (32 bytes
+ * apart: r0..r4 at 0..128, s1..s4 at 192..288) are memory operands.
+ */
+/* clang-format off */
+#define R0 "0"
+#define R1 "32"
+#define R2 "64"
+#define R3 "96"
+#define R4 "128"
+#define S1 "192"
+#define S2 "224"
+#define S3 "256"
+#define S4 "288"
+#define YMM(n) "%%ymm" #n
+/* d = x * row, or d += x * row */
+#define P_SET(o, t, x, d)                                                      \
+    "vpmuludq " o "(%[" t "]), " YMM(x) ", " YMM(d) "\n\t"
+#define P_ADD(o, t, x, d)                                                      \
+    "vpmuludq " o "(%[" t "]), " YMM(x) ", %%ymm15\n\t"                        \
+    "vpaddq %%ymm15, " YMM(d) ", " YMM(d) "\n\t"
+/* limb d - 5 of the product of x (ymm x0..x4) and table t, into ymm d */
+#define LIMB(P, t, x0, x1, x2, x3, x4, o0, o1, o2, o3, o4, d)                  \
+    P(o0, t, x0, d) P_ADD(o1, t, x1, d) P_ADD(o2, t, x2, d)                    \
+    P_ADD(o3, t, x3, d) P_ADD(o4, t, x4, d)
+#define MUL5(P, t, x0, x1, x2, x3, x4)                                         \
+    LIMB(P, t, x0, x1, x2, x3, x4, R0, S4, S3, S2, S1, 5)                      \
+    LIMB(P, t, x0, x1, x2, x3, x4, R1, R0, S4, S3, S2, 6)                      \
+    LIMB(P, t, x0, x1, x2, x3, x4, R2, R1, R0, S4, S3, 7)                      \
+    LIMB(P, t, x0, x1, x2, x3, x4, R3, R2, R1, R0, S4, 8)                      \
+    LIMB(P, t, x0, x1, x2, x3, x4, R4, R3, R2, R1, R0, 9)
+/* a group at in + o (32-byte halves o, o2) split into ymm10-14 */
+#define SPLIT(o, o2)                                                           \
+    "vmovdqu " o "(%[in]), %%ymm15\n\t"                                        \
+    "vpunpckhqdq " o2 "(%[in]), %%ymm15, %%ymm13\n\t"                          \
+    "vpunpcklqdq " o2 "(%[in]), %%ymm15, %%ymm10\n\t"                          \
+    "vpsrlq $26, %%ymm10, %%ymm11\n\t"                                         \
+    "vpsrlq $52, %%ymm10, %%ymm12\n\t"                                         \
+    "vpsllq $12, %%ymm13, %%ymm15\n\t"                                         \
+    "vpor %%ymm15, %%ymm12, %%ymm12\n\t"                                       \
+    "vpsrlq $40, %%ymm13, %%ymm14\n\t"                                         \
+    "vpsrlq $14, %%ymm13, %%ymm13\n\t"                                         \
+    "vpand (%[k]), %%ymm10, %%ymm10\n\t"                                       \
+    "vpand (%[k]), %%ymm11, %%ymm11\n\t"                                       \
+    "vpand (%[k]), %%ymm12, %%ymm12\n\t"                                       \
+    "vpand (%[k]), %%ymm13, %%ymm13\n\t"                                       \
+    "vpor 32(%[k]), %%ymm14, %%ymm14\n\t"
+/* carry from limb ymm f into limb ymm t */
+#define CARRY(f, t)                                                            \
+    "vpsrlq $26, " YMM(f) ", %%ymm15\n\t"                                      \
+    "vpand (%[k]), " YMM(f) ", " YMM(f) "\n\t"                                 \
+    "vpaddq %%ymm15, " YMM(t) ", " YMM(t) "\n\t"
+/* clang-format on */
+
+/* mask of 26 bits, 2^24 (bit 128 of a block in limb 4) */
+static const HUSH_ALIGNED(32) uint64_t loop_consts[2][4] = {
+    {HUSH_POLY1305_MASK26, HUSH_POLY1305_MASK26, HUSH_POLY1305_MASK26,
+     HUSH_POLY1305_MASK26},
+    {1u << 24, 1u << 24, 1u << 24, 1u << 24}};
+
+/* steps >= 1 times: acc = carry(acc * t8 + G1 * t4) + G2, G1 and G2 the
+ * next two groups at in; acc in and out through a[5]. */
+static const uint8_t *loop_steps(__m256i a[5], const uint8_t *in, size_t steps,
+                                 const pow_rows *t4, const pow_rows *t8) {
+    /* clang-format off */
+    __asm__ volatile(
+        "vmovdqa (%[a]), %%ymm0\n\t"
+        "vmovdqa 32(%[a]), %%ymm1\n\t"
+        "vmovdqa 64(%[a]), %%ymm2\n\t"
+        "vmovdqa 96(%[a]), %%ymm3\n\t"
+        "vmovdqa 128(%[a]), %%ymm4\n\t"
+        "1:\n\t"
+        /* d = G1 * r^4 + acc * r^8 */
+        SPLIT("0", "32")
+        MUL5(P_SET, "t4", 10, 11, 12, 13, 14)
+        MUL5(P_ADD, "t8", 0, 1, 2, 3, 4)
+        /* the carry chain of hush_r26_mul_carry */
+        CARRY(5, 6) CARRY(8, 9) CARRY(6, 7)
+        "vpsrlq $26, %%ymm9, %%ymm15\n\t" /* limb 4 into limb 0, times 5 */
+        "vpand (%[k]), %%ymm9, %%ymm9\n\t"
+        "vpaddq %%ymm15, %%ymm5, %%ymm5\n\t"
+        "vpsllq $2, %%ymm15, %%ymm15\n\t"
+        "vpaddq %%ymm15, %%ymm5, %%ymm5\n\t"
+        CARRY(7, 8) CARRY(5, 6) CARRY(8, 9)
+        /* acc = d + G2 */
+        SPLIT("64", "96")
+        "vpaddq %%ymm10, %%ymm5, %%ymm0\n\t"
+        "vpaddq %%ymm11, %%ymm6, %%ymm1\n\t"
+        "vpaddq %%ymm12, %%ymm7, %%ymm2\n\t"
+        "vpaddq %%ymm13, %%ymm8, %%ymm3\n\t"
+        "vpaddq %%ymm14, %%ymm9, %%ymm4\n\t"
+        "addq $128, %[in]\n\t"
+        "decq %[n]\n\t"
+        "jnz 1b\n\t"
+        "vmovdqa %%ymm0, (%[a])\n\t"
+        "vmovdqa %%ymm1, 32(%[a])\n\t"
+        "vmovdqa %%ymm2, 64(%[a])\n\t"
+        "vmovdqa %%ymm3, 96(%[a])\n\t"
+        "vmovdqa %%ymm4, 128(%[a])\n\t"
+        : [in] "+r"(in), [n] "+r"(steps)
+        : [a] "r"(a), [t4] "r"(t4), [t8] "r"(t8), [k] "r"(loop_consts)
+        : "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5",
+          "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13",
+          "xmm14", "xmm15");
+    /* clang-format on */
+    return in;
+}
+
+/* Absorbs groups * 64 bytes (groups >= 2) with the vector code. */
+static void vector_groups(avx2_state *st, const uint8_t *in, size_t groups) {
+    pow_rows p4, p8; /* r^4 and r^8 in every lane */
+    for (int i = 0; i < 5; i++)
+        for (int j = 0; j < 4; j++) {
+            p4.r[i][j] = st->rp[i][0], p4.s[i][j] = st->sp[i][0];
+            p8.r[i][j] = st->rq[i][0], p8.s[i][j] = st->sq[i][0];
+        }
+    __m256i a[5], d[5], m[5];
     uint64_t l[5];
     hush_poly1305_to_radix26(l, st->sc.h);
-    load_blocks(m, in);
+    load_group(a, in);
     for (int i = 0; i < 5; i++)
-        a[i] = _mm256_add_epi64(m[i],
+        a[i] = _mm256_add_epi64(a[i],
                                 _mm256_setr_epi64x((long long)l[i], 0, 0, 0));
-    load_blocks(b, in + 64);
-    for (size_t p = 1; p < pairs; p++) {
-        in += 128;
-        hush_r26_mul_carry(a, a, r, s);
-        hush_r26_mul_carry(b, b, r, s);
-        load_blocks(m, in);
-        for (int i = 0; i < 5; i++)
-            a[i] = _mm256_add_epi64(a[i], m[i]);
-        load_blocks(m, in + 64);
-        for (int i = 0; i < 5; i++)
-            b[i] = _mm256_add_epi64(b[i], m[i]);
+    in += 64, groups--;
+    if (groups >= 2) {
+        in = loop_steps(a, in, groups / 2, &p4, &p8);
+        groups &= 1;
     }
-    load_powers(r, s, st->rq, st->sq); /* r^8..r^5 */
-    hush_r26_mul_carry(a, a, r, s);
-    load_powers(r, s, st->rp, st->sp); /* r^4..r^1 */
-    hush_r26_mul_carry(b, b, r, s);
+    if (groups) { /* one group left: acc * r^(8-b) + G * r^(4-b) */
+        load_group(m, in);
+        mul(d, m, st->rp, st->sp);
+        mul_acc(d, a, st->rq, st->sq);
+    } else {
+        mul(d, a, st->rp, st->sp);
+    }
+    carry(d);
     for (int i = 0; i < 5; i++)
-        l[i] = sum_lanes(_mm256_add_epi64(a[i], b[i]));
+        l[i] = sum_lanes(d[i]);
     /* back to radix 2^64; each sum is below 2^31 */
     hush_poly1305_scalar_from_radix26(&st->sc, l);
     hush_wipe(l, sizeof l);
+    hush_wipe(a, sizeof a);
+    hush_wipe(&p4, sizeof p4);
+    hush_wipe(&p8, sizeof p8);
 }
 
 static void avx2_init(void *state, const uint8_t key[32]) {
@@ -133,9 +302,9 @@ static void avx2_blocks(void *state, const uint8_t *in, size_t len,
     /* lengths and hibit are public */
     if (hibit && len >= 128) {
         if (!st->have_powers) compute_powers(st);
-        size_t pairs = len / 128;
-        vector_pairs(st, in, pairs);
-        in += pairs * 128, len -= pairs * 128;
+        size_t groups = len / 64;
+        vector_groups(st, in, groups);
+        in += groups * 64, len -= groups * 64;
     }
     hush_poly1305_scalar_blocks(&st->sc, in, len, hibit);
 }
