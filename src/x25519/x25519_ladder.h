@@ -6,6 +6,10 @@
  *   fe_frombytes(h, s)     h = s as little-endian, bit 255 ignored, s >= p ok
  *   fe_tobytes(s, h)       s = h fully reduced
  *   fe_add / fe_sub        h = f + g, h = f - g (in the tier's bounds)
+ *   fe_add_r / fe_sub_r    the same, for f and g each an output of fe_mul,
+ *                          fe_sq or fe_frombytes, or 0 or 1 (a tier may
+ *                          rely on that bound; the results only ever go
+ *                          into fe_mul, fe_sq and fe_mul_small_add's f)
  *   fe_mul / fe_sq         h = f * g, h = f^2 (outputs fit every input bound)
  *   fe_mul_small_add(h, f, c, g)  h = c * f + g for a public c < 2^17
  *   fe_copy, fe_set_small  h = f, h = small constant
@@ -67,7 +71,7 @@ typedef struct ladder_state {
  * z' = E (AA + a24 E), one addition fewer to reach).
  */
 static inline void ladder_double(fe x, fe z, ladder_state *st) {
-    fe_sub(st->p, st->s, st->d);
+    fe_sub_r(st->p, st->s, st->d);
     fe_mul_small_add(st->e, st->p, 121666, st->d);
     fe_mul(x, st->s, st->d);
     fe_mul(z, st->p, st->e);
@@ -75,13 +79,16 @@ static inline void ladder_double(fe x, fe z, ladder_state *st) {
 
 /*
  * One step: m becomes R0 + R1 (their difference is x1), n twice the point
- * n held when double_n is all ones, else twice the point m held.
+ * n held when double_n is all ones, else twice the point m held. The
+ * doubling (ladder_double, written out) is interleaved with the addition's
+ * last products so that independent multiplications sit next to each other
+ * in program order (docs/perf/x25519.md #15).
  */
 static inline void ladder_step(ladder_state *st, uint64_t double_n) {
-    fe_add(st->sm, st->xm, st->zm);
-    fe_sub(st->dm, st->xm, st->zm);
-    fe_add(st->sn, st->xn, st->zn);
-    fe_sub(st->dn, st->xn, st->zn);
+    fe_add_r(st->sm, st->xm, st->zm);
+    fe_sub_r(st->dm, st->xm, st->zm);
+    fe_add_r(st->sn, st->xn, st->zn);
+    fe_sub_r(st->dn, st->xn, st->zn);
     fe_select(st->s, st->sn, st->sm, double_n);
     fe_select(st->d, st->dn, st->dm, double_n);
     fe_mul(st->dmsn, st->dm, st->sn);
@@ -89,12 +96,15 @@ static inline void ladder_step(ladder_state *st, uint64_t double_n) {
     fe_sq(st->s, st->s);
     fe_sq(st->d, st->d);
     /* x3 = (DA + CB)^2, z3 = x1 (DA - CB)^2 */
-    fe_add(st->xm, st->dmsn, st->dnsm);
-    fe_sub(st->zm, st->dmsn, st->dnsm);
-    fe_sq(st->xm, st->xm);
+    fe_add_r(st->xm, st->dmsn, st->dnsm);
+    fe_sub_r(st->zm, st->dmsn, st->dnsm);
+    fe_sub_r(st->p, st->s, st->d);
+    fe_mul_small_add(st->e, st->p, 121666, st->d);
     fe_sq(st->zm, st->zm);
+    fe_sq(st->xm, st->xm);
+    fe_mul(st->zn, st->p, st->e);
     fe_mul(st->zm, st->zm, st->x1);
-    ladder_double(st->xn, st->zn, st);
+    fe_mul(st->xn, st->s, st->d);
 }
 
 /* out = X25519(scalar, u), RFC 7748 section 5. */
@@ -125,8 +135,8 @@ static void x25519_ladder(uint8_t out[32], const uint8_t scalar[32],
     fe_select(s.xn, s.xm, s.xn, r0_in_m);
     fe_select(s.zn, s.zm, s.zn, r0_in_m);
     for (int i = 0; i < 3; i++) {
-        fe_add(s.s, s.xn, s.zn);
-        fe_sub(s.d, s.xn, s.zn);
+        fe_add_r(s.s, s.xn, s.zn);
+        fe_sub_r(s.d, s.xn, s.zn);
         fe_sq(s.s, s.s);
         fe_sq(s.d, s.d);
         ladder_double(s.xn, s.zn, &s);

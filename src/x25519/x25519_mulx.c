@@ -1,7 +1,9 @@
 /*
  * X25519, MULX/ADX tier: GF(2^255-19) in four 64-bit limbs, kept below
- * 2^256 but not fully reduced (2^256 = 38 mod p folds the top back in),
- * then the shared ladder (x25519_ladder.h). Compiled alone with -mbmi2
+ * 2^256 but not fully reduced (2^256 = 38 mod p folds the top back in;
+ * products and squares come out below 2^255 + 2^11, so the ladder's sums
+ * and differences of them need one fold only), then the shared ladder
+ * (x25519_ladder.h). Compiled alone with -mbmi2
  * -madx; dispatched only when CPUID reports both (HUSH_NEEDS_MULX).
  *
  * Multiplication and squaring are inline assembly, not intrinsics: the
@@ -137,10 +139,66 @@ static inline void fe_sub(fe h, const fe f, const fe g) {
 }
 
 /*
+ * h = f + g and h = f - g for f, g below 2^255 + 2^11 (what fe_mul, fe_sq
+ * and fe_frombytes return): one fold, no carry after it. For the sum: a
+ * carry out of 2^256 leaves at most 2^12 in the low limb, so adding 38
+ * cannot carry again. For the difference: after a borrow the wrapped value
+ * is at least 2^256 - 2^255 - 2^11, so taking 38 off cannot borrow out.
+ */
+static inline void fe_add_r(fe h, const fe f, const fe g) {
+    uint64_t r0, r1, r2, r3, t;
+    __asm__("movq %[f0], %[r0]\n\t"
+            "addq %[g0], %[r0]\n\t"
+            "movq %[f1], %[r1]\n\t"
+            "adcq %[g1], %[r1]\n\t"
+            "movq %[f2], %[r2]\n\t"
+            "adcq %[g2], %[r2]\n\t"
+            "movq %[f3], %[r3]\n\t"
+            "adcq %[g3], %[r3]\n\t"
+            "sbbq %[t], %[t]\n\t"
+            "andq $38, %[t]\n\t"
+            "addq %[t], %[r0]\n\t"
+            : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3),
+              [t] "=&r"(t)
+            : [f0] "m"(f[0]), [f1] "m"(f[1]), [f2] "m"(f[2]), [f3] "m"(f[3]),
+              [g0] "m"(g[0]), [g1] "m"(g[1]), [g2] "m"(g[2]), [g3] "m"(g[3])
+            : "cc");
+    h[0] = r0, h[1] = r1, h[2] = r2, h[3] = r3;
+    (void)t;
+}
+
+static inline void fe_sub_r(fe h, const fe f, const fe g) {
+    uint64_t r0, r1, r2, r3, t;
+    __asm__("movq %[f0], %[r0]\n\t"
+            "subq %[g0], %[r0]\n\t"
+            "movq %[f1], %[r1]\n\t"
+            "sbbq %[g1], %[r1]\n\t"
+            "movq %[f2], %[r2]\n\t"
+            "sbbq %[g2], %[r2]\n\t"
+            "movq %[f3], %[r3]\n\t"
+            "sbbq %[g3], %[r3]\n\t"
+            "sbbq %[t], %[t]\n\t"
+            "andq $38, %[t]\n\t"
+            "subq %[t], %[r0]\n\t"
+            "sbbq $0, %[r1]\n\t"
+            "sbbq $0, %[r2]\n\t"
+            "sbbq $0, %[r3]\n\t"
+            : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3),
+              [t] "=&r"(t)
+            : [f0] "m"(f[0]), [f1] "m"(f[1]), [f2] "m"(f[2]), [f3] "m"(f[3]),
+              [g0] "m"(g[0]), [g1] "m"(g[1]), [g2] "m"(g[2]), [g3] "m"(g[3])
+            : "cc");
+    h[0] = r0, h[1] = r1, h[2] = r2, h[3] = r3;
+    (void)t;
+}
+
+/*
  * Reduction shared by fe_mul and fe_sq, as assembly text: the 512-bit
- * product in r0..r7 becomes r0..r3 + 38 * r4..r7 (< 2^256 * 39), then the
- * overflow word times 38 is added once more, then a last carry (possible
- * only when the low limb is small) re-enters as 38 in limb 0 alone.
+ * product in r0..r7 becomes r0..r3 + 38 * r4..r7 (< 2^256 * 39, the top
+ * word r4 <= 38), then everything from bit 255 up, top = 2 r4 + bit 255
+ * (< 2^7), is cleared and re-enters as 19 top (2^255 = 19 mod p): the
+ * result is below 2^255 + 2^11 and the last carry stops in limb 3. That
+ * bound is what fe_add_r and fe_sub_r rely on.
  * rdx is clobbered; lo and hi are scratch.
  */
 #define FE_REDUCE_ASM                                                          \
@@ -159,15 +217,17 @@ static inline void fe_sub(fe h, const fe f, const fe g) {
     "adcxq %[lo], %[r3]\n\t"                                                   \
     "movl $0, %k[lo]\n\t" /* mov leaves the flags alone */                     \
     "adoxq %[lo], %[r4]\n\t"                                                   \
-    "adcxq %[lo], %[r4]\n\t"                                                   \
-    "imulq $38, %[r4], %[r4]\n\t"                                              \
+    "adcxq %[lo], %[r4]\n\t" /* bits 255 and up, top = 2 r4 + bit 255 (< 2^7), \
+                                re-enter as 19 top */                          \
+    "movq %[r3], %[hi]\n\t"                                                    \
+    "shrq $63, %[hi]\n\t"                                                      \
+    "btrq $63, %[r3]\n\t"                                                      \
+    "leaq (%[hi],%[r4],2), %[r4]\n\t"                                          \
+    "imulq $19, %[r4], %[r4]\n\t"                                              \
     "addq %[r4], %[r0]\n\t"                                                    \
     "adcq %[lo], %[r1]\n\t"                                                    \
     "adcq %[lo], %[r2]\n\t"                                                    \
-    "adcq %[lo], %[r3]\n\t"                                                    \
-    "sbbq %[lo], %[lo]\n\t"                                                    \
-    "andq $38, %[lo]\n\t"                                                      \
-    "addq %[lo], %[r0]\n\t"
+    "adcq %[lo], %[r3]\n\t"
 
 /* h = f * g: schoolbook rows of MULX, the low halves on the CF chain
  * (ADCX) and the high halves on the OF chain (ADOX). */

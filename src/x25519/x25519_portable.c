@@ -158,6 +158,11 @@ static inline void fe_mul_small_add(fe h, const fe f, uint64_t c, const fe g) {
     fe_add(h, h, g);
 }
 
+/* The ladder's sums and differences of products (x25519_ladder.h): these
+ * limbs need no tighter bound than fe_add and fe_sub already assume. */
+static inline void fe_add_r(fe h, const fe f, const fe g) { fe_add(h, f, g); }
+static inline void fe_sub_r(fe h, const fe f, const fe g) { fe_sub(h, f, g); }
+
 #include "x25519/x25519_base_comb.h"
 #include "x25519/x25519_ladder.h"
 

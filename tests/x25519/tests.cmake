@@ -18,6 +18,15 @@ hush_add_test(NAME x25519_invert KIND invert TIER all SOURCES test_x25519_invert
 target_compile_definitions(test_x25519_invert PRIVATE
   $<$<BOOL:${HUSH_X86_64}>:HUSH_X86_64=1>)
 
+# The mulx tier's field functions against OpenSSL BN at their bounds: the
+# program compiles x25519_mulx.c itself (white box), with that tier's flags.
+if(HUSH_X86_64)
+  hush_add_test(NAME x25519_mulx_field KIND field TIER mulx
+    SOURCES test_x25519_mulx_field.c LIBS OpenSSL::Crypto)
+  target_compile_options(test_x25519_mulx_field PRIVATE -mbmi2 -madx)
+  target_compile_definitions(test_x25519_mulx_field PRIVATE HUSH_X86_64=1)
+endif()
+
 # Constant time under valgrind: secrets marked undefined, any dependent
 # branch or index fails the test. valgrind cannot run AVX-512 (ifma), its
 # virtual CPU does not report ADX (so the mulx tier cannot be forced under
