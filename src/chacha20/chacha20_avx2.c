@@ -1,26 +1,23 @@
 /*
  * ChaCha20, AVX2: 8 blocks per iteration in the column layout (one ymm per
- * state word, one lane per block). Rotations by 16 and 8 are byte shuffles,
- * by 12 and 7 shift pairs. Tails below 512 bytes use the row layout (one
- * ymm per state row, two blocks side by side, two sets interleaved), so a
- * short message does not pay for an 8-block batch. Constant time:
- * additions, xors and fixed rotations only.
+ * state word, one lane per block; the batch is in chacha20_avx2.h).
+ * Rotations by 16 and 8 are byte shuffles, by 12 and 7 shift pairs. Tails
+ * of 1..256 bytes use the row layout (one ymm per state row, two blocks
+ * side by side, two sets interleaved), so a short message does not pay
+ * for an 8-block batch. Constant time: additions, xors and fixed
+ * rotations only.
  */
 #include <immintrin.h>
 
-#include "chacha20/chacha20_impl.h"
+#include "chacha20/chacha20_avx2.h"
 
 static inline __m256i rol16(__m256i v) {
-    const __m256i idx =
-        _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
-                         2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
-    return _mm256_shuffle_epi8(v, idx);
+    return _mm256_shuffle_epi8(
+        v, _mm256_load_si256((const void *)hush_chacha8_rot16));
 }
 static inline __m256i rol8(__m256i v) {
-    const __m256i idx =
-        _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14,
-                         3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
-    return _mm256_shuffle_epi8(v, idx);
+    return _mm256_shuffle_epi8(
+        v, _mm256_load_si256((const void *)hush_chacha8_rot8));
 }
 #define ROLS(v, n)                                                             \
     _mm256_or_si256(_mm256_slli_epi32(v, n), _mm256_srli_epi32(v, 32 - n))
@@ -71,112 +68,18 @@ static inline size_t xor64(uint8_t *out, const uint8_t *in, __m256i lo,
 
 /* Lane k of x then lane k of y. */
 static inline __m256i lane_pair(__m256i x, __m256i y, int k) {
-    return k == 0 ? _mm256_permute2x128_si256(x, y, 0x20)
-                  : _mm256_permute2x128_si256(x, y, 0x31);
+    return hush_chacha8_lanes(x, y, k);
 }
 
-/* x = the 8 states of blocks s..s+7 (64-bit counter carried per lane);
- * returns the counter words in ctr. */
-static inline void setup8(__m256i x[16], __m256i ctr[2], const uint32_t s[16]) {
-    for (int i = 0; i < 16; i++)
-        x[i] = _mm256_set1_epi32((int)s[i]);
-    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    x[12] = _mm256_add_epi32(x[12], lane);
-    /* carry into word 13 where the low word wrapped: unsigned x < lane */
-    const __m256i bias = _mm256_set1_epi32((int)0x80000000u);
-    __m256i wrapped = _mm256_cmpgt_epi32(_mm256_xor_si256(lane, bias),
-                                         _mm256_xor_si256(x[12], bias));
-    x[13] = _mm256_sub_epi32(x[13], wrapped); /* wrapped is 0 or -1 */
-    ctr[0] = x[12], ctr[1] = x[13];
-}
-
-/* Feed-forward, transpose, out = in XOR keystream for min(len, 512)
- * bytes. Only the counter words differ from a broadcast of s: the other
- * words are broadcast again rather than kept live, since 16 ymm registers
- * hold just the working state. */
-static inline void output8(uint8_t *out, const uint8_t *in, size_t len,
-                           __m256i x[16], const __m256i ctr[2],
-                           const uint32_t s[16]) {
-    HUSH_OPAQUE(s); /* keep the broadcasts here, not live */
-    for (int i = 0; i < 16; i++)
-        if (i != 12 && i != 13)
-            x[i] = _mm256_add_epi32(x[i], _mm256_set1_epi32((int)s[i]));
-    x[12] = _mm256_add_epi32(x[12], ctr[0]);
-    x[13] = _mm256_add_epi32(x[13], ctr[1]);
-    /* r[g][i]: lane k holds words 4g..4g+3 of block 4k+i */
-    __m256i r[4][4];
-    for (int g = 0; g < 4; g++) {
-        __m256i t0 = _mm256_unpacklo_epi32(x[4 * g], x[4 * g + 1]);
-        __m256i t1 = _mm256_unpackhi_epi32(x[4 * g], x[4 * g + 1]);
-        __m256i t2 = _mm256_unpacklo_epi32(x[4 * g + 2], x[4 * g + 3]);
-        __m256i t3 = _mm256_unpackhi_epi32(x[4 * g + 2], x[4 * g + 3]);
-        r[g][0] = _mm256_unpacklo_epi64(t0, t2);
-        r[g][1] = _mm256_unpackhi_epi64(t0, t2);
-        r[g][2] = _mm256_unpacklo_epi64(t1, t3);
-        r[g][3] = _mm256_unpackhi_epi64(t1, t3);
-    }
-    for (int k = 0; k < 2; k++) {
-        for (int i = 0; i < 4; i++) {
-            if (len == 0) return;
-            __m256i lo = lane_pair(r[0][i], r[1][i], k);
-            __m256i hi = lane_pair(r[2][i], r[3][i], k);
-            size_t n = xor64(out, in, lo, hi, len);
-            out += n, in += n, len -= n;
-        }
-    }
-}
-
-/* 8 blocks, column layout; xors min(len, 512) bytes. */
-static inline void blocks8(uint8_t *out, const uint8_t *in, size_t len,
-                           const uint32_t s[16]) {
-    __m256i x[16], ctr[2];
-    setup8(x, ctr, s);
-    for (int r = 0; r < 10; r++) {
-        QR8(x[0], x[4], x[8], x[12]);
-        QR8(x[1], x[5], x[9], x[13]);
-        QR8(x[2], x[6], x[10], x[14]);
-        QR8(x[3], x[7], x[11], x[15]);
-        QR8(x[0], x[5], x[10], x[15]);
-        QR8(x[1], x[6], x[11], x[12]);
-        QR8(x[2], x[7], x[8], x[13]);
-        QR8(x[3], x[4], x[9], x[14]);
-    }
-    output8(out, in, len, x, ctr, s);
-}
-
-/* 16 blocks as two 8-block batches interleaved quarter round by quarter
- * round: one batch has 4 independent chains per round, too few for the
- * 2-cycle latency of the vector operations on this core
- * (docs/perf/chacha20.md #8). xors min(len, 1024) bytes, len > 512. */
-static inline void blocks16(uint8_t *out, const uint8_t *in, size_t len,
-                            const uint32_t s[16]) {
-    uint32_t s2[16];
-    memcpy(s2, s, sizeof s2);
-    hush_chacha20_advance(s2, 8);
-    __m256i x[16], y[16], cx[2], cy[2];
-    setup8(x, cx, s);
-    setup8(y, cy, s2);
-    for (int r = 0; r < 10; r++) {
-        QR8(x[0], x[4], x[8], x[12]);
-        QR8(y[0], y[4], y[8], y[12]);
-        QR8(x[1], x[5], x[9], x[13]);
-        QR8(y[1], y[5], y[9], y[13]);
-        QR8(x[2], x[6], x[10], x[14]);
-        QR8(y[2], y[6], y[10], y[14]);
-        QR8(x[3], x[7], x[11], x[15]);
-        QR8(y[3], y[7], y[11], y[15]);
-        QR8(x[0], x[5], x[10], x[15]);
-        QR8(y[0], y[5], y[10], y[15]);
-        QR8(x[1], x[6], x[11], x[12]);
-        QR8(y[1], y[6], y[11], y[12]);
-        QR8(x[2], x[7], x[8], x[13]);
-        QR8(y[2], y[7], y[8], y[13]);
-        QR8(x[3], x[4], x[9], x[14]);
-        QR8(y[3], y[4], y[9], y[14]);
-    }
-    output8(out, in, 512, x, cx, s);
-    output8(out + 512, in + 512, len - 512, y, cy, s2);
-    hush_wipe(s2, sizeof s2);
+/* 8 blocks for the last 257..511 bytes: the batch xors a copy of the
+ * message in a stack buffer, so its full-width stores stay inside it. */
+static inline void blocks8_partial(uint8_t *out, const uint8_t *in, size_t len,
+                                   const uint32_t s[16], hush_chacha8_mem *m) {
+    HUSH_ALIGNED(32) uint8_t buf[512];
+    memcpy(buf, in, len);
+    hush_chacha8_xor512(buf, buf, s, m);
+    memcpy(out, buf, len);
+    hush_wipe(buf, sizeof buf);
 }
 
 /* Rows a, c and d move for the diagonal round, not b: b is the last
@@ -261,7 +164,7 @@ static __attribute__((noinline)) void scalar_block(uint8_t *out,
 }
 
 /* What avx2_xor scrubs after vector_xor: its frame and its callees'. */
-#define HUSH_CHACHA20_VECTOR_SCRUB 4096
+#define HUSH_CHACHA20_VECTOR_SCRUB 2048
 
 /* More than one block: apart from the short path, so that the short path's
  * frame stays small (at -O2 the inlined vector code gave this function a
@@ -272,22 +175,20 @@ static __attribute__((noinline)) void vector_xor(uint8_t *out,
                                                  const uint8_t *in, size_t len,
                                                  const uint32_t state[16]) {
     uint32_t s[16];
+    hush_chacha8_mem m;
     memcpy(s, state, sizeof s);
-    /* over 512 bytes: 16-block double batches, the last one partial */
-    while (len > 512) {
-        blocks16(out, in, len, s);
-        if (len <= 1024) goto done;
-        hush_chacha20_advance(s, 16);
-        out += 1024, in += 1024, len -= 1024;
+    /* whole 8-block batches, then a partial one (257..511 bytes: one batch
+     * beats two 4-block row passes, each a full latency chain) or the row
+     * layout for the last 1..256 */
+    for (; len >= 512; out += 512, in += 512, len -= 512) {
+        hush_chacha8_xor512(out, in, s, &m);
+        hush_chacha20_advance(s, 8);
     }
-    /* 257..512 bytes: one 8-block batch beats two 4-block row passes
-     * (each a full latency chain) */
-    if (len > 256) {
-        blocks8(out, in, len, s);
-        goto done;
-    }
-    if (len > 0) blocks_rows4(out, in, len, s);
-done:
+    if (len > 256)
+        blocks8_partial(out, in, len, s, &m);
+    else if (len > 0)
+        blocks_rows4(out, in, len, s);
+    hush_wipe(&m, sizeof m);
     hush_wipe(s, sizeof s);
 }
 
@@ -304,10 +205,10 @@ static void avx2_xor(uint8_t *out, const uint8_t *in, size_t len,
         return;
     }
     vector_xor(out, in, len, state);
-    /* The 8- and 16-block paths need more than 16 ymm registers: compilers
-     * spill state rows (key words among them) to vector_xor's frame and to
-     * output8's below it. clang 14 makes that about 3 KiB (a 2272-byte frame
-     * plus output8's 632); the census found 4 key copies there. */
+    /* The batch keeps two c words and the counter words in vector_xor's
+     * frame on purpose (wiped there), and the compilers still spill a few
+     * state words: gcc 12 -O2 gives vector_xor a 736-byte frame and the
+     * batch a 712-byte one below it, clang 14 one 1120-byte frame. */
     hush_scrub_stack(HUSH_CHACHA20_VECTOR_SCRUB);
 }
 
