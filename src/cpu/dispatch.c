@@ -16,13 +16,13 @@
  * its tiers in its sources.cmake (hush_primitive(name TIERS ...));
  * test_dispatch checks that the two agree. */
 extern hush_primitive hush_prim_aes, hush_prim_ascon, hush_prim_chacha20,
-    hush_prim_ghash, hush_prim_poly1305, hush_prim_scrypt, hush_prim_sha256,
-    hush_prim_x25519;
+    hush_prim_chachapoly, hush_prim_ghash, hush_prim_poly1305, hush_prim_scrypt,
+    hush_prim_sha256, hush_prim_x25519;
 
 static hush_primitive *const registry[] = {
-    &hush_prim_aes,    &hush_prim_ascon,    &hush_prim_chacha20,
-    &hush_prim_ghash,  &hush_prim_poly1305, &hush_prim_scrypt,
-    &hush_prim_sha256, &hush_prim_x25519,
+    &hush_prim_aes,        &hush_prim_ascon,  &hush_prim_chacha20,
+    &hush_prim_chachapoly, &hush_prim_ghash,  &hush_prim_poly1305,
+    &hush_prim_scrypt,     &hush_prim_sha256, &hush_prim_x25519,
 };
 
 static size_t registry_count(void) { return HUSH_ARRAY_LEN(registry); }
