@@ -8,6 +8,9 @@
  * message (up to SHORT_MAX bytes) takes one keystream call that also
  * yields block 0 (the Poly1305 key), so it pays one short vector latency
  * chain, and opening it writes the output only after the tag has passed.
+ * Where the chachapoly primitive's avx2 row applies (AVX2 ChaCha20 with
+ * the avx2 or portable Poly1305), a longer message instead takes the
+ * stitched loop of chachapoly_avx2.c.
  */
 #include "chachapoly/chachapoly_impl.h"
 #include "core/ct.h"
