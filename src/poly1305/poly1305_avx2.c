@@ -11,7 +11,7 @@
  * the message limbs fit in the 16 ymm registers without spills.
  * Lanes hold blocks in the order 0, 2, 1, 3 (what vpunpck{l,h}qdq gives
  * from two 32-byte loads); the final powers are stored in that order.
- * Inputs below 128 bytes and the last 16-48 bytes stay on the shared
+ * Inputs below 384 bytes and the last 16-48 bytes stay on the shared
  * scalar code; the powers r^1..r^8 are computed on the first vector call.
  * Constant time: multiplications, additions, shifts and masks only.
  */
@@ -290,6 +290,11 @@ static void vector_groups(avx2_state *st, const uint8_t *in, size_t groups) {
     hush_wipe(&p8, sizeof p8);
 }
 
+/* Below this the vector path's set-up (powers, broadcast table, the final
+ * lane sum) costs more than the scalar blocks it replaces (Zen 3: equal
+ * near 384 bytes; docs/perf/poly1305.md #7). At least 128 (two groups). */
+#define VECTOR_MIN_BYTES 384
+
 static void avx2_init(void *state, const uint8_t key[32]) {
     avx2_state *st = state;
     hush_poly1305_scalar_init(&st->sc, key);
@@ -300,7 +305,7 @@ static void avx2_blocks(void *state, const uint8_t *in, size_t len,
                         unsigned hibit) {
     avx2_state *st = state;
     /* lengths and hibit are public */
-    if (hibit && len >= 128) {
+    if (hibit && len >= VECTOR_MIN_BYTES) {
         if (!st->have_powers) compute_powers(st);
         size_t groups = len / 64;
         vector_groups(st, in, groups);
