@@ -10,6 +10,7 @@
 static const hush_impl_entry aes_impls[] = {
 #if defined(HUSH_X86_64)
     {"vaes512", HUSH_NEEDS_VAES512, 0, &hush_aes_vaes512},
+    {"vaes256", HUSH_NEEDS_VAES256, 0, &hush_aes_vaes256},
     {"aesni", HUSH_NEEDS_AESNI, 0, &hush_aes_aesni},
 #endif
     {"table", 0, HUSH_IMPL_NOT_DEFAULT, &hush_aes_table},

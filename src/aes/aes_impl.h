@@ -6,7 +6,8 @@
  *   portable  bitsliced round keys, 15 x 8 words of 64 bits   (960 bytes)
  *   table     encryption and decryption round-key words       (480 bytes)
  *   aesni,    encryption round keys then the InvMixColumns'd
- *   vaes512   decryption keys, 15 + 15 blocks of 16 bytes     (480 bytes)
+ *   vaes512,  decryption keys, 15 + 15 blocks of 16 bytes     (480 bytes)
+ *   vaes256
  * Every tier fits HUSH_AES_KEY_DATA bytes; hush_aes_ctx is the public,
  * fixed-size box around it (include/hush/stream.h).
  */
@@ -51,7 +52,7 @@ struct hush_aes_ops {
 extern hush_primitive hush_prim_aes;
 extern const hush_aes_ops hush_aes_portable, hush_aes_table;
 #if defined(HUSH_X86_64)
-extern const hush_aes_ops hush_aes_aesni, hush_aes_vaes512;
+extern const hush_aes_ops hush_aes_aesni, hush_aes_vaes512, hush_aes_vaes256;
 #endif
 
 /* Internal entry point for GCM: sets up k with an explicit table. */

@@ -45,6 +45,13 @@
     (HUSH_NEEDS_AVX512 | HUSH_NEEDS_AESNI | HUSH_CPU_VAES)
 #define HUSH_NEEDS_VPCLMUL512                                                  \
     (HUSH_NEEDS_AVX512 | HUSH_NEEDS_PCLMUL | HUSH_CPU_VPCLMUL)
+/* VAES and VPCLMULQDQ on 256-bit registers only (AMD Zen 3, Intel Alder
+ * Lake and later client cores): AVX2 and the OS's YMM state, no AVX-512.
+ * features.c sets the VAES and VPCLMULQDQ bits (CPUID leaf 7, ECX bits 9
+ * and 10) on YMM state alone, so these hold on CPUs without AVX-512. */
+#define HUSH_NEEDS_VAES256 (HUSH_NEEDS_AVX2 | HUSH_NEEDS_AESNI | HUSH_CPU_VAES)
+#define HUSH_NEEDS_VPCLMUL256                                                  \
+    (HUSH_NEEDS_AVX2 | HUSH_NEEDS_PCLMUL | HUSH_CPU_VPCLMUL)
 #define HUSH_NEEDS_SHANI (HUSH_CPU_SHANI | HUSH_CPU_SSSE3 | HUSH_CPU_SSE41)
 #define HUSH_NEEDS_MULX  (HUSH_CPU_BMI2 | HUSH_CPU_ADX)
 
