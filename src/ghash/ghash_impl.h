@@ -39,7 +39,8 @@ typedef struct hush_ghash_ops {
 extern hush_primitive hush_prim_ghash;
 extern const hush_ghash_ops hush_ghash_portable;
 #if defined(HUSH_X86_64)
-extern const hush_ghash_ops hush_ghash_pclmul, hush_ghash_vpclmul512;
+extern const hush_ghash_ops hush_ghash_pclmul, hush_ghash_vpclmul512,
+    hush_ghash_vpclmul256;
 /* The same tier under two more names, never chosen by default: for GCM they
  * force the schoolbook (s) or Karatsuba (k) schedule of the fused vaes512
  * tier, which vpclmul512 picks by CPU vendor (src/gcm/gcm_vaes512.c). */
