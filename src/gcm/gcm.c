@@ -59,6 +59,8 @@ static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen,
         else if (gh == &hush_ghash_vpclmul512k)
             s->fused = &hush_gcm_fused_vaes512_kara;
     }
+    if (aes == &hush_aes_vaes256 && gh == &hush_ghash_vpclmul256)
+        s->fused = &hush_gcm_fused_vaes256;
     if (aes == &hush_aes_aesni && gh == &hush_ghash_pclmul)
         s->fused = &hush_gcm_fused_aesni;
 #endif
@@ -72,7 +74,10 @@ static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen,
                                    : HUSH_GHASH_POWERS);
     else
         gh->init(&s->ghash, h);
-    if (s->fused == &hush_gcm_fused_aesni) gcm_kara_factors(s);
+    /* the vaes256 tier's short messages run the aesni tier's code */
+    if (s->fused == &hush_gcm_fused_aesni ||
+        s->fused == &hush_gcm_fused_vaes256)
+        gcm_kara_factors(s);
     s->seal = gcm_seal_two_pass;
     s->open = gcm_open_two_pass;
     if (s->fused) {

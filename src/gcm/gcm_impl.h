@@ -20,7 +20,9 @@ typedef struct gcm_state {
     /* Karatsuba middle factors of H^1 .. H^8: kara[e - 1] holds the low
      * xor the high 64-bit half of H^e (V form) in both halves, so a
      * PCLMUL reads it with one immediate for every power. Filled only for
-     * the aesni fused tier, which reads it. */
+     * the aesni fused tier, which reads it, and the vaes256 one, whose
+     * short messages run the aesni tier's code. (The vaes256 tier's own
+     * factors of H^16 .. H^1 live in its table: gcm_vaes256.c.) */
     HUSH_ALIGNED(16) uint64_t kara[8][2];
     const hush_ghash_ops *ghash_ops;
     const gcm_fused_ops *fused; /* NULL: CTR and GHASH in separate passes */
@@ -89,6 +91,9 @@ static inline void gcm_j0_words(const uint8_t nonce[12], uint64_t *hi,
  * fused tier (gcm_vaes512.c) */
 extern const gcm_fused_ops hush_gcm_fused_vaes512, hush_gcm_fused_vaes512_kara,
     hush_gcm_fused_aesni;
+/* vaes256: 256-bit VAES and VPCLMULQDQ without AVX-512 (gcm_vaes256.c);
+ * its short messages run hush_gcm_fused_aesni's code on the same state */
+extern const gcm_fused_ops hush_gcm_fused_vaes256;
 #endif
 
 /*
