@@ -6,8 +6,9 @@
  *   portable  bitsliced round keys, 15 x 8 words of 64 bits   (960 bytes)
  *   table     encryption and decryption round-key words       (480 bytes)
  *   aesni,    encryption round keys then the InvMixColumns'd
- *   vaes512,  decryption keys, 15 + 15 blocks of 16 bytes     (480 bytes)
- *   vaes256
+ *   vaes512   decryption keys, 15 + 15 blocks of 16 bytes     (480 bytes)
+ *   vaes256   the aesni layout, then the encryption round keys
+ *             again, each in both lanes of 32 bytes           (960 bytes)
  * Every tier fits HUSH_AES_KEY_DATA bytes; hush_aes_ctx is the public,
  * fixed-size box around it (include/hush/stream.h).
  */

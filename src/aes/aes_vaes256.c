@@ -11,47 +11,43 @@
 #include "aes/aes_vaes256.h"
 
 static void vaes256_setup(hush_aes_key *k, const uint8_t *key, size_t keylen) {
-    aesni_expand(k, key, keylen);
+    vaes256_expand(k, key, keylen);
 }
 
-/* ECB over 2n blocks (n registers, a constant) */
-VAES256_ALWAYS_INLINE void ecb_regs(const __m128i *rk, const unsigned R,
+/* ECB over 2n blocks (n <= 8 registers, public); rk is ek2 (encrypt) or
+ * the AES-NI dk (decrypt). Always eight registers of rounds (see
+ * aes_vaes256.h); the ones past n are zero and not stored. */
+VAES256_ALWAYS_INLINE void ecb_regs(const void *rk, const unsigned R,
                                     const int decrypt, uint8_t *out,
-                                    const uint8_t *in, const int n) {
+                                    const uint8_t *in, size_t n) {
     __m256i x[8];
 #pragma GCC unroll 8
-    for (int i = 0; i < n; i++)
-        x[i] = _mm256_loadu_si256((const __m256i *)(const void *)(in + 32 * i));
+    for (size_t i = 0; i < 8; i++)
+        x[i] = i < n ? _mm256_loadu_si256(
+                           (const __m256i *)(const void *)(in + 32 * i))
+                     : _mm256_setzero_si256();
     if (decrypt)
-        vaes256_decrypt_regs(x, n, rk, R);
+        vaes256_decrypt_regs(x, 8, (const __m128i *)rk, R);
     else
-        vaes256_encrypt_regs(x, n, rk, R);
+        vaes256_encrypt_regs(x, 8, (const __m256i *)rk, R);
 #pragma GCC unroll 8
-    for (int i = 0; i < n; i++)
-        _mm256_storeu_si256((__m256i *)(void *)(out + 32 * i), x[i]);
+    for (size_t i = 0; i < 8; i++)
+        if (i < n) _mm256_storeu_si256((__m256i *)(void *)(out + 32 * i), x[i]);
 }
 
 VAES256_ALWAYS_INLINE void ecb_run(const hush_aes_key *k, const unsigned R,
                                    const int decrypt, uint8_t *out,
                                    const uint8_t *in, size_t nblocks) {
     const aesni_key *ak = aesni_key_of(k);
-    const __m128i *rk = decrypt ? ak->dk : ak->ek;
+    const void *rk =
+        decrypt ? (const void *)ak->dk : (const void *)vaes256_ek2(k);
     for (; nblocks >= 16; nblocks -= 16, in += 256, out += 256) {
         HUSH_OPAQUE(rk); /* no round key hoisted out of the loop */
         ecb_regs(rk, R, decrypt, out, in, 8);
     }
     size_t pairs = nblocks / 2; /* public */
     HUSH_OPAQUE(rk);
-    switch (pairs) {
-    case 7: ecb_regs(rk, R, decrypt, out, in, 7); break;
-    case 6: ecb_regs(rk, R, decrypt, out, in, 6); break;
-    case 5: ecb_regs(rk, R, decrypt, out, in, 5); break;
-    case 4: ecb_regs(rk, R, decrypt, out, in, 4); break;
-    case 3: ecb_regs(rk, R, decrypt, out, in, 3); break;
-    case 2: ecb_regs(rk, R, decrypt, out, in, 2); break;
-    case 1: ecb_regs(rk, R, decrypt, out, in, 1); break;
-    default: break;
-    }
+    if (pairs) ecb_regs(rk, R, decrypt, out, in, pairs);
     in += 32 * pairs, out += 32 * pairs;
     if (nblocks & 1) aesni_ecb_short(ak, R, decrypt, out, in, 1);
 }
@@ -91,24 +87,23 @@ static void vaes256_decrypt(const hush_aes_key *k, uint8_t *out,
     ecb(k, 1, out, in, nblocks);
 }
 
-/* CTR for the last len (1..255) bytes in n registers (a constant,
- * 2n * 16 >= len) */
-VAES256_ALWAYS_INLINE void ctr_tail_regs(const __m128i *ek, const unsigned R,
-                                         uint8_t *out, const uint8_t *in,
-                                         size_t len, uint64_t hi, uint64_t lo,
-                                         const int n) {
+/* CTR for the last len (1..255) bytes: always eight registers (see
+ * aes_vaes256.h), only len bytes stored */
+VAES256_ALWAYS_INLINE void ctr_tail(const __m256i *ek, const unsigned R,
+                                    uint8_t *out, const uint8_t *in, size_t len,
+                                    uint64_t hi, uint64_t lo) {
     __m256i x[8];
     uint8_t pad[32];
-    vaes256_counters(x, n, hi, lo);
-    vaes256_encrypt_regs(x, n, ek, R);
-    vaes256_xor_out(out, in, len, x, n, pad);
-    if (len & 31) hush_wipe(pad, sizeof pad);
+    vaes256_counters(x, 8, hi, lo);
+    vaes256_encrypt_regs(x, 8, ek, R);
+    vaes256_xor_out(out, in, len, x, 8, pad);
+    if (len & 31) vaes256_wipe32(pad);
 }
 
 VAES256_ALWAYS_INLINE void ctr_run(const hush_aes_key *k, const unsigned R,
                                    uint8_t *out, const uint8_t *in, size_t len,
                                    uint8_t ctr[16]) {
-    const __m128i *ek = aesni_key_of(k)->ek;
+    const __m256i *ek = vaes256_ek2(k);
     uint64_t hi, lo;
     hush_aes_ctr_load(ctr, &hi, &lo);
     for (; len >= 256; len -= 256, in += 256, out += 256) {
@@ -126,18 +121,8 @@ VAES256_ALWAYS_INLINE void ctr_run(const hush_aes_key *k, const unsigned R,
         }
     }
     if (len) {
-        size_t regs = (len + 31) / 32; /* public */
         HUSH_OPAQUE(ek);
-        switch (regs) {
-        case 8: ctr_tail_regs(ek, R, out, in, len, hi, lo, 8); break;
-        case 7: ctr_tail_regs(ek, R, out, in, len, hi, lo, 7); break;
-        case 6: ctr_tail_regs(ek, R, out, in, len, hi, lo, 6); break;
-        case 5: ctr_tail_regs(ek, R, out, in, len, hi, lo, 5); break;
-        case 4: ctr_tail_regs(ek, R, out, in, len, hi, lo, 4); break;
-        case 3: ctr_tail_regs(ek, R, out, in, len, hi, lo, 3); break;
-        case 2: ctr_tail_regs(ek, R, out, in, len, hi, lo, 2); break;
-        default: ctr_tail_regs(ek, R, out, in, len, hi, lo, 1); break;
-        }
+        ctr_tail(ek, R, out, in, len, hi, lo);
         hush_aes_ctr_add(&hi, &lo, (len + 15) / 16);
     }
     hush_aes_ctr_store(ctr, hi, lo);

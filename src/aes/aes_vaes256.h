@@ -4,13 +4,20 @@
  * (gcm_vaes256.c); include only from files built with -mavx2 -mvaes on top
  * of AES-NI.
  *
- * Round keys stay in the AES-NI layout (aes_ni.h) and are broadcast from it
- * where they are used (one vbroadcasti128 from memory per round, a load-port
- * operation): 15 broadcast keys and eight AES states do not fit the 16 ymm
+ * The key is the AES-NI layout (aes_ni.h: ek, dk), then the encryption
+ * round keys once more, each broadcast to both lanes (ek2): a round reads
+ * its key with a plain 256-bit load. (A vbroadcasti128 from memory is a
+ * shuffle uop on FP1/FP2 besides the load on Zen 3, and FP1 is one of the
+ * two AES pipes.) 15 keys and eight AES states do not fit the 16 ymm
  * registers, and whatever the compiler spilled would land in stack slots C
- * cannot wipe. Callers pass the schedule's pointer through an empty asm at
- * the top of each step (HUSH_OPAQUE), so no broadcast is hoisted out of a
- * loop and kept.
+ * cannot wipe, so keys are loaded where they are used: callers pass the
+ * key pointer through an empty asm at the top of each step (HUSH_OPAQUE),
+ * so no load is hoisted out of a loop and kept, and always run eight
+ * registers, tails included. With fewer registers of state gcc loaded all
+ * 15 AES-256 keys up front and spilled two of them to the stack (the leak
+ * census found them); eight chains leave it no room to, and cost no more
+ * time than one: a lone chain is latency bound (4 cycles a round), eight
+ * fill both AES pipes in the same time.
  */
 #ifndef HUSH_AES_VAES256_H
 #define HUSH_AES_VAES256_H
@@ -19,9 +26,38 @@
 
 #define VAES256_ALWAYS_INLINE static inline __attribute__((always_inline))
 
-/* round key r of the AES-NI schedule ek in both lanes */
-VAES256_ALWAYS_INLINE __m256i vaes256_key(const __m128i *ek, unsigned r) {
-    return _mm256_broadcastsi128_si256(_mm_load_si128(ek + r));
+typedef struct vaes256_key_data {
+    __m128i ek[15], dk[15]; /* the AES-NI layout */
+    __m256i ek2[15];        /* ek[r] in both lanes */
+} vaes256_key_data;
+
+_Static_assert(sizeof(vaes256_key_data) <= HUSH_AES_KEY_DATA,
+               "vaes256 key fits");
+_Static_assert(offsetof(vaes256_key_data, dk) == offsetof(aesni_key, dk),
+               "the AES-NI layout first");
+
+/* the broadcast encryption round keys of a vaes256 key */
+VAES256_ALWAYS_INLINE const __m256i *vaes256_ek2(const hush_aes_key *k) {
+    return ((const vaes256_key_data *)(const void *)k->data)->ek2;
+}
+
+/* The AES-NI schedule, then its broadcast copy. */
+static inline void vaes256_expand(hush_aes_key *k, const uint8_t *key,
+                                  size_t keylen) {
+    aesni_expand(k, key, keylen);
+    vaes256_key_data *v = (vaes256_key_data *)(void *)k->data;
+    for (unsigned r = 0; r <= k->rounds; r++)
+        v->ek2[r] = _mm256_broadcastsi128_si256(v->ek[r]);
+}
+
+/* round key r of the broadcast schedule ek2 */
+VAES256_ALWAYS_INLINE __m256i vaes256_key(const __m256i *ek2, unsigned r) {
+    return _mm256_load_si256(ek2 + r);
+}
+
+/* round key r of an AES-NI schedule in both lanes */
+VAES256_ALWAYS_INLINE __m256i vaes256_key128(const __m128i *rk, unsigned r) {
+    return _mm256_broadcastsi128_si256(_mm_load_si128(rk + r));
 }
 
 /* lane-wise 16-byte reversal: native (lo, hi) counter <-> big-endian block */
@@ -33,10 +69,25 @@ VAES256_ALWAYS_INLINE __m256i vaes256_bswap(__m256i x) {
 
 /* The counter blocks (hi:lo) + 0 .. 2n - 1 into n registers (block 2i in
  * the low lane of x[i]); the caller advances (hi, lo). Counters are public:
- * the branch on a carry out of lo is constant time. */
+ * the branches on carries are constant time. */
 VAES256_ALWAYS_INLINE void vaes256_counters(__m256i *x, const int n,
                                             uint64_t hi, uint64_t lo) {
-    if (HUSH_LIKELY(lo <= UINT64_MAX - 2 * (uint64_t)n)) {
+    if (HUSH_LIKELY((lo & 0xff) <= 256 - 2 * (uint64_t)n)) {
+        /* the low byte does not carry within these blocks: one byte swap,
+         * then a byte add per register in the big-endian block (a shuffle
+         * per register was one more uop on FP1, an AES pipe) */
+        __m256i b = vaes256_bswap(
+            _mm256_add_epi64(_mm256_broadcastsi128_si256(
+                                 _mm_set_epi64x((long long)hi, (long long)lo)),
+                             _mm256_set_epi64x(0, 1, 0, 0)));
+        x[0] = b;
+#pragma GCC unroll 8
+        for (int i = 1; i < n; i++) {
+            const uint64_t t = (uint64_t)i << 57; /* 2i in the top byte */
+            x[i] = _mm256_add_epi8(
+                b, _mm256_set_epi64x((long long)t, 0, (long long)t, 0));
+        }
+    } else if (HUSH_LIKELY(lo <= UINT64_MAX - 2 * (uint64_t)n)) {
         __m256i base =
             _mm256_add_epi64(_mm256_broadcastsi128_si256(
                                  _mm_set_epi64x((long long)hi, (long long)lo)),
@@ -63,20 +114,20 @@ VAES256_ALWAYS_INLINE void vaes256_counters(__m256i *x, const int n,
 
 /* The AES rounds of n registers (a constant) with the schedule ek. */
 VAES256_ALWAYS_INLINE void vaes256_encrypt_regs(__m256i *x, const int n,
-                                                const __m128i *ek,
+                                                const __m256i *ek2,
                                                 const unsigned R) {
-    __m256i k = vaes256_key(ek, 0);
+    __m256i k = vaes256_key(ek2, 0);
 #pragma GCC unroll 8
     for (int i = 0; i < n; i++)
         x[i] = _mm256_xor_si256(x[i], k);
 #pragma GCC unroll 14
     for (unsigned r = 1; r < R; r++) {
-        k = vaes256_key(ek, r);
+        k = vaes256_key(ek2, r);
 #pragma GCC unroll 8
         for (int i = 0; i < n; i++)
             x[i] = _mm256_aesenc_epi128(x[i], k);
     }
-    k = vaes256_key(ek, R);
+    k = vaes256_key(ek2, R);
 #pragma GCC unroll 8
     for (int i = 0; i < n; i++)
         x[i] = _mm256_aesenclast_epi128(x[i], k);
@@ -85,21 +136,31 @@ VAES256_ALWAYS_INLINE void vaes256_encrypt_regs(__m256i *x, const int n,
 VAES256_ALWAYS_INLINE void vaes256_decrypt_regs(__m256i *x, const int n,
                                                 const __m128i *dk,
                                                 const unsigned R) {
-    __m256i k = vaes256_key(dk, 0);
+    __m256i k = vaes256_key128(dk, 0);
 #pragma GCC unroll 8
     for (int i = 0; i < n; i++)
         x[i] = _mm256_xor_si256(x[i], k);
 #pragma GCC unroll 14
     for (unsigned r = 1; r < R; r++) {
-        k = vaes256_key(dk, r);
+        k = vaes256_key128(dk, r);
 #pragma GCC unroll 8
         for (int i = 0; i < n; i++)
             x[i] = _mm256_aesdec_epi128(x[i], k);
     }
-    k = vaes256_key(dk, R);
+    k = vaes256_key128(dk, R);
 #pragma GCC unroll 8
     for (int i = 0; i < n; i++)
         x[i] = _mm256_aesdeclast_epi128(x[i], k);
+}
+
+/* Zeroes the 32-byte pad with one store; the empty asm keeps it. No call
+ * to hush_wipe while round keys may still be in registers: a first call
+ * through the PLT runs the lazy-binding resolver, which saves every vector
+ * register on the stack (core/registers.h), and the leak census found
+ * AES-256 round keys there. */
+VAES256_ALWAYS_INLINE void vaes256_wipe32(uint8_t pad[32]) {
+    _mm256_storeu_si256((__m256i *)(void *)pad, _mm256_setzero_si256());
+    __asm__ __volatile__("" : : "r"(pad) : "memory");
 }
 
 /*
@@ -107,7 +168,7 @@ VAES256_ALWAYS_INLINE void vaes256_decrypt_regs(__m256i *x, const int n,
  * (len <= 32 n). Whole registers are stored directly; a partial last one
  * goes through pad (32 bytes), which only ever holds input and output
  * bytes (never the keystream itself: it stays in its register) and which
- * the caller wipes.
+ * the caller wipes (vaes256_wipe32).
  */
 VAES256_ALWAYS_INLINE void vaes256_xor_out(uint8_t *out, const uint8_t *in,
                                            size_t len, const __m256i *ks,

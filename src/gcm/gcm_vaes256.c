@@ -203,7 +203,7 @@ ALWAYS_INLINE int pair_after(unsigned r) {
  * (le, advanced by 16) and, when hash, the GHASH of the 16 blocks at
  * w->src (its reduced value returned).
  */
-ALWAYS_INLINE __m128i step(const __m128i *ek, const hush_ghash_key *k,
+ALWAYS_INLINE __m128i step(const __m256i *ek, const hush_ghash_key *k,
                            __m256i *le, gh_work *w, uint8_t *out,
                            const uint8_t *in, const unsigned R,
                            const int hash) {
@@ -260,7 +260,7 @@ ALWAYS_INLINE __m128i crypt_steps(const gcm_state *s, uint8_t *out,
                                   const uint8_t *in, size_t nsteps, __m256i *le,
                                   __m128i acc, const unsigned R,
                                   const int enc) {
-    const __m128i *ek = aesni_key_of(&s->aes)->ek;
+    const __m256i *ek = vaes256_ek2(&s->aes);
     const hush_ghash_key *k = &s->ghash;
     gh_work w;
     w.src = NULL;
@@ -295,44 +295,16 @@ ALWAYS_INLINE __m128i crypt_steps(const gcm_state *s, uint8_t *out,
     return acc;
 }
 
-/* CTR of the last len (1..255) bytes from counter word `word`, in n
- * registers (a constant) */
-ALWAYS_INLINE void ctr_tail(const __m128i *ek, const unsigned R, uint8_t *out,
-                            const uint8_t *in, size_t len, uint64_t hi,
-                            uint64_t lo, uint8_t pad[32], const int n) {
-    __m256i x[8];
-    vaes256_counters(x, n, hi, lo);
-    vaes256_encrypt_regs(x, n, ek, R);
-    vaes256_xor_out(out, in, len, x, n, pad);
-}
-
-ALWAYS_INLINE void crypt_tail(const __m128i *ek, const unsigned R, uint8_t *out,
-                              const uint8_t *in, size_t len, uint64_t hi,
-                              uint64_t lo, uint8_t pad[32]) {
-    size_t regs = (len + 31) / 32; /* public */
-    HUSH_OPAQUE(ek);
-    switch (regs) {
-    case 8: ctr_tail(ek, R, out, in, len, hi, lo, pad, 8); break;
-    case 7: ctr_tail(ek, R, out, in, len, hi, lo, pad, 7); break;
-    case 6: ctr_tail(ek, R, out, in, len, hi, lo, pad, 6); break;
-    case 5: ctr_tail(ek, R, out, in, len, hi, lo, pad, 5); break;
-    case 4: ctr_tail(ek, R, out, in, len, hi, lo, pad, 4); break;
-    case 3: ctr_tail(ek, R, out, in, len, hi, lo, pad, 3); break;
-    case 2: ctr_tail(ek, R, out, in, len, hi, lo, pad, 2); break;
-    default: ctr_tail(ek, R, out, in, len, hi, lo, pad, 1); break;
-    }
-}
-
 /* Everything of a long seal or open but the verdict: the computed tag. */
 ALWAYS_INLINE void long_run(const gcm_state *s, uint8_t *out, const uint8_t *in,
                             size_t len, const uint8_t *ad, size_t adlen,
                             const uint8_t *nonce, uint8_t tag[16],
                             const unsigned R, const int enc) {
-    const __m128i *ek = aesni_key_of(&s->aes)->ek;
     const hush_ghash_key *k = &s->ghash;
     uint64_t hi, lo;
     gcm_j0_words(nonce, &hi, &lo);
     uint8_t pad[32]; /* partial blocks (data only), wiped at the end */
+    HUSH_ALIGNED(32) uint8_t hold[32]; /* the hash across the tail's CTR */
     __m128i acc = _mm_setzero_si128();
     if (adlen) acc = ghash_bytes(acc, k, ad, adlen, pad);
     size_t nsteps = len / STEP_BYTES, tail = len % STEP_BYTES;
@@ -346,14 +318,22 @@ ALWAYS_INLINE void long_run(const gcm_state *s, uint8_t *out, const uint8_t *in,
         in += len - tail, out += len - tail;
         /* the tail's first counter: J0 + 1 + 16 nsteps (the counter word
          * never wraps within GCM's length limit) */
-        uint64_t tlo = lo + 1 + STEP_BLOCKS * (uint64_t)nsteps;
+        uint8_t cb[16];
+        hush_aes_ctr_store(cb, hi, lo + 1 + STEP_BLOCKS * (uint64_t)nsteps);
         if (!enc) acc = ghash_bytes(acc, k, in, tail, pad);
-        crypt_tail(ek, R, out, in, tail, hi, tlo, pad);
+        /* The tail's CTR is the AES tier's own function, called: inlined
+         * here, next to the running hash, gcc ran the eight registers one
+         * after another and spilled AES-256 round keys to the stack. The
+         * hash waits in hold, which is wiped at the end (a spill slot of
+         * the compiler's could not be). */
+        STOREU(hold, acc);
+        s->aes.ops->ctr(&s->aes, out, in, tail, cb);
+        acc = LOADU(hold);
         if (enc) acc = ghash_bytes(acc, k, out, tail, pad);
     }
     const uint64_t adbits = (uint64_t)adlen * 8, bits = (uint64_t)len * 8;
     __m128i lens = _mm_set_epi64x((long long)adbits, (long long)bits);
-    HUSH_OPAQUE2(ek, k);
+    HUSH_OPAQUE(k);
     acc = ghash_mul1(_mm_xor_si128(acc, lens), pow1(k, 1));
     /* E(J0) last: public counter in, so it overlaps the final product */
     __m128i ek0 = aesni_encrypt1(
@@ -361,7 +341,8 @@ ALWAYS_INLINE void long_run(const gcm_state *s, uint8_t *out, const uint8_t *in,
         _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo),
                          ghash_bswap_mask()));
     STOREU(tag, _mm_xor_si128(_mm_shuffle_epi8(acc, ghash_bswap_mask()), ek0));
-    if (((len % STEP_BYTES) & 31) || (adlen & 15)) hush_wipe(pad, sizeof pad);
+    if ((len & 15) || (adlen & 15)) vaes256_wipe32(pad);
+    if (len % STEP_BYTES) vaes256_wipe32(hold);
 }
 
 /*
