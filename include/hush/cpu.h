@@ -1,11 +1,18 @@
 /*
  * Implementations and run-time dispatch.
  *
- * Each primitive ("aes", "ghash", "chacha20", "poly1305", "sha256", "ascon",
- * "x25519") has a portable implementation and, on x86-64, faster ones picked
- * at run time from CPUID. The environment variable HUSH_IMPL forces choices
- * at start-up: "portable" (everything portable) or "aes=aesni,chacha20=avx2";
- * items apply left to right.
+ * Each primitive ("aes", "ghash", "chacha20", "poly1305", "chachapoly",
+ * "sha256", "ascon", "x25519", "scrypt") has a portable implementation and,
+ * on x86-64, faster ones picked at run time from CPUID. The environment
+ * variable HUSH_IMPL forces choices at start-up: "portable" (everything
+ * portable) or "aes=aesni,chacha20=avx2"; items apply left to right.
+ *
+ * "chachapoly" is how ChaCha20-Poly1305 and XChaCha20-Poly1305 combine the
+ * chacha20 and poly1305 implementations: "avx2" stitches the AVX2 ChaCha20
+ * with a general-register Poly1305 in one pass over messages longer than
+ * 960 bytes (used when chacha20 is avx2 and poly1305 is avx2 or
+ * portable), "portable" runs the two in separate passes with whatever
+ * chacha20 and poly1305 are in force. The results are the same.
  */
 #ifndef HUSH_CPU_H
 #define HUSH_CPU_H
