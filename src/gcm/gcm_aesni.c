@@ -48,29 +48,11 @@ ALWAYS_INLINE void kara_mul(ghash_acc *a, __m128i x, const gcm_state *s,
     HUSH_OPAQUE_VEC3(a->lo, a->mid, a->hi);
 }
 
-/*
- * Reduces a Karatsuba sum to V form; the same value as ghash_reduce of the
- * schoolbook parts, with the fold done by two PCLMULs by the reflected
- * polynomial (0xc2 << 56: x^7 + x^2 + x + 1 with the 1-bit offset of the
- * reflected product) instead of ~14 shifts and xors.
- */
+/* Reduces a Karatsuba sum to V form (ghash_reduce_clmul of the
+ * schoolbook parts: mid is the Karatsuba middle product less lo and hi). */
 ALWAYS_INLINE __m128i kara_reduce(ghash_acc a) {
-    const __m128i poly = _mm_set_epi64x((long long)0xc200000000000000ULL, 0);
-    __m128i mid = _mm_xor_si128(a.mid, _mm_xor_si128(a.lo, a.hi));
-    __m128i lo = _mm_xor_si128(a.lo, _mm_slli_si128(mid, 8));
-    __m128i hi = _mm_xor_si128(a.hi, _mm_srli_si128(mid, 8));
-    /* the reflected product is one bit short: shift [hi:lo] left by one */
-    __m128i clo = _mm_srli_epi64(lo, 63), chi = _mm_srli_epi64(hi, 63);
-    hi = _mm_or_si128(
-        _mm_slli_epi64(hi, 1),
-        _mm_or_si128(_mm_slli_si128(chi, 8), _mm_srli_si128(clo, 8)));
-    lo = _mm_or_si128(_mm_slli_epi64(lo, 1), _mm_slli_si128(clo, 8));
-    /* fold the low half into the high one, 64 bits at a time */
-    lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e),
-                       _mm_clmulepi64_si128(lo, poly, 0x10));
-    lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e),
-                       _mm_clmulepi64_si128(lo, poly, 0x10));
-    return _mm_xor_si128(hi, lo);
+    return ghash_reduce_clmul(
+        a.lo, _mm_xor_si128(a.mid, _mm_xor_si128(a.lo, a.hi)), a.hi);
 }
 
 /* n (1..8) blocks at p hashed into acc (folded into the first), one

@@ -35,16 +35,23 @@ static inline __m128i ghash_srl128(__m128i r, int k) {
                         _mm_srli_si128(_mm_slli_epi64(r, 64 - k), 8));
 }
 
+/* The 255-bit reversed product of the schoolbook parts (lo, mid, hi) as
+ * [hi:lo], shifted left by one bit: the reflected product is one bit
+ * short. The first step of both reductions below. */
+static inline __attribute__((always_inline)) void
+ghash_product_shl1(__m128i *lo, __m128i mid, __m128i *hi) {
+    __m128i l = _mm_xor_si128(*lo, _mm_slli_si128(mid, 8));
+    __m128i h = _mm_xor_si128(*hi, _mm_srli_si128(mid, 8));
+    __m128i cl = _mm_srli_epi64(l, 63), ch = _mm_srli_epi64(h, 63);
+    *hi =
+        _mm_or_si128(_mm_slli_epi64(h, 1), _mm_or_si128(_mm_slli_si128(ch, 8),
+                                                        _mm_srli_si128(cl, 8)));
+    *lo = _mm_or_si128(_mm_slli_epi64(l, 1), _mm_slli_si128(cl, 8));
+}
+
 /* Reduces the 255-bit reversed product in (lo, mid, hi) to V form. */
 static inline __m128i ghash_reduce(__m128i lo, __m128i mid, __m128i hi) {
-    lo = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
-    hi = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
-    /* shift [hi:lo] left by one bit */
-    __m128i clo = _mm_srli_epi64(lo, 63), chi = _mm_srli_epi64(hi, 63);
-    hi = _mm_or_si128(
-        _mm_slli_epi64(hi, 1),
-        _mm_or_si128(_mm_slli_si128(chi, 8), _mm_srli_si128(clo, 8)));
-    lo = _mm_or_si128(_mm_slli_epi64(lo, 1), _mm_slli_si128(clo, 8));
+    ghash_product_shl1(&lo, mid, &hi);
     /* fold the bits the right shifts would lose into the high word */
     __m128i t = _mm_xor_si128(
         _mm_slli_epi64(lo, 63),
@@ -54,6 +61,24 @@ static inline __m128i ghash_reduce(__m128i lo, __m128i mid, __m128i hi) {
     h = _mm_xor_si128(h, ghash_srl128(lo, 2));
     h = _mm_xor_si128(h, ghash_srl128(lo, 7));
     return _mm_xor_si128(hi, h);
+}
+
+/*
+ * The same value as ghash_reduce, with the fold of the low half done by
+ * two PCLMULs by the reflected polynomial (0xc2 << 56: x^7 + x^2 + x + 1
+ * with the 1-bit offset of the reflected product) instead of ~14 shifts
+ * and XORs: for the fused tiers, whose loops have PCLMUL to spare.
+ */
+static inline __attribute__((always_inline)) __m128i
+ghash_reduce_clmul(__m128i lo, __m128i mid, __m128i hi) {
+    const __m128i poly = _mm_set_epi64x((long long)0xc200000000000000ULL, 0);
+    ghash_product_shl1(&lo, mid, &hi);
+    /* fold the low half into the high one, 64 bits at a time */
+    lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e),
+                       _mm_clmulepi64_si128(lo, poly, 0x10));
+    lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e),
+                       _mm_clmulepi64_si128(lo, poly, 0x10));
+    return _mm_xor_si128(hi, lo);
 }
 
 static inline __m128i ghash_mul1(__m128i a, __m128i b) {

@@ -43,31 +43,6 @@ GHASH256_ALWAYS_INLINE __m128i ghash_fold256(__m256i v) {
                          _mm256_extracti128_si256(v, 1));
 }
 
-/*
- * Reduces the 255-bit reflected product (lo, mid, hi, schoolbook parts) to
- * V form: the same value as ghash_reduce, with the fold of the low half
- * done by two PCLMULs by the reflected polynomial (0xc2 << 56) instead of
- * ~14 shifts and XORs (as gcm_aesni.c's kara_reduce).
- */
-GHASH256_ALWAYS_INLINE __m128i ghash_reduce_clmul(__m128i lo, __m128i mid,
-                                                  __m128i hi) {
-    const __m128i poly = _mm_set_epi64x((long long)0xc200000000000000ULL, 0);
-    lo = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
-    hi = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
-    /* the reflected product is one bit short: shift [hi:lo] left by one */
-    __m128i clo = _mm_srli_epi64(lo, 63), chi = _mm_srli_epi64(hi, 63);
-    hi = _mm_or_si128(
-        _mm_slli_epi64(hi, 1),
-        _mm_or_si128(_mm_slli_si128(chi, 8), _mm_srli_si128(clo, 8)));
-    lo = _mm_or_si128(_mm_slli_epi64(lo, 1), _mm_slli_si128(clo, 8));
-    /* fold the low half into the high one, 64 bits at a time */
-    lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e),
-                       _mm_clmulepi64_si128(lo, poly, 0x10));
-    lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e),
-                       _mm_clmulepi64_si128(lo, poly, 0x10));
-    return _mm_xor_si128(hi, lo);
-}
-
 GHASH256_ALWAYS_INLINE __m128i ghash_acc256_reduce(const ghash_acc256 *a) {
     return ghash_reduce_clmul(ghash_fold256(a->lo), ghash_fold256(a->mid),
                               ghash_fold256(a->hi));
