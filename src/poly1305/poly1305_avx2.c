@@ -118,29 +118,6 @@ static inline void mul(__m256i d[5], const __m256i a[5], const uint64_t (*r)[4],
     mul_acc(d, a, r, s);
 }
 
-/* The carry chain of hush_r26_mul_carry: limbs below 2^58.9 in, about
- * 26 bits out (the bound in docs/perf/poly1305.md #6). */
-static inline void carry(__m256i d[5]) {
-    const __m256i m = _mm256_set1_epi64x((long long)HUSH_POLY1305_MASK26);
-    __m256i c;
-#define A(x, y) _mm256_add_epi64(x, y)
-    c = _mm256_srli_epi64(d[0], 26), d[0] = _mm256_and_si256(d[0], m);
-    d[1] = A(d[1], c);
-    c = _mm256_srli_epi64(d[3], 26), d[3] = _mm256_and_si256(d[3], m);
-    d[4] = A(d[4], c);
-    c = _mm256_srli_epi64(d[1], 26), d[1] = _mm256_and_si256(d[1], m);
-    d[2] = A(d[2], c);
-    c = _mm256_srli_epi64(d[4], 26), d[4] = _mm256_and_si256(d[4], m);
-    d[0] = A(d[0], A(c, _mm256_slli_epi64(c, 2))); /* 2^130 = 5 */
-    c = _mm256_srli_epi64(d[2], 26), d[2] = _mm256_and_si256(d[2], m);
-    d[3] = A(d[3], c);
-    c = _mm256_srli_epi64(d[0], 26), d[0] = _mm256_and_si256(d[0], m);
-    d[1] = A(d[1], c);
-    c = _mm256_srli_epi64(d[3], 26), d[3] = _mm256_and_si256(d[3], m);
-    d[4] = A(d[4], c);
-#undef A
-}
-
 /*
  * The loop, in inline assembly: compilers (gcc -O3) hoist and reorder the
  * 50 products of a step and spill most of them (docs/perf/poly1305.md #6).
@@ -220,7 +197,7 @@ static const uint8_t *loop_steps(__m256i a[5], const uint8_t *in, size_t steps,
         SPLIT("0", "32")
         MUL5(P_SET, "t4", 10, 11, 12, 13, 14)
         MUL5(P_ADD, "t8", 0, 1, 2, 3, 4)
-        /* the carry chain of hush_r26_mul_carry */
+        /* the carry chain of hush_r26_carry */
         CARRY(5, 6) CARRY(8, 9) CARRY(6, 7)
         "vpsrlq $26, %%ymm9, %%ymm15\n\t" /* limb 4 into limb 0, times 5 */
         "vpand (%[k]), %%ymm9, %%ymm9\n\t"
@@ -279,13 +256,14 @@ static void vector_groups(avx2_state *st, const uint8_t *in, size_t groups) {
     } else {
         mul(d, a, st->rp, st->sp);
     }
-    carry(d);
+    hush_r26_carry(d); /* limbs below 2^58.9 in (docs/perf/poly1305.md #6) */
     for (int i = 0; i < 5; i++)
         l[i] = sum_lanes(d[i]);
     /* back to radix 2^64; each sum is below 2^31 */
     hush_poly1305_scalar_from_radix26(&st->sc, l);
     hush_wipe(l, sizeof l);
     hush_wipe(a, sizeof a);
+    hush_wipe(d, sizeof d);
     hush_wipe(&p4, sizeof p4);
     hush_wipe(&p8, sizeof p8);
 }

@@ -25,6 +25,23 @@
 
 #include "poly1305/poly1305_impl.h"
 
+/* The carry chain: limbs of up to about 2^59 (a product's sums) to limbs
+ * of about 26 bits, two chains interleaved, the carry out of limb 4
+ * re-entering limb 0 times 5 (2^130 = 5 mod p). */
+static inline void hush_r26_carry(R26_VEC d[5]) {
+    const R26_VEC m = R26_SET1(HUSH_POLY1305_MASK26);
+    R26_VEC d0 = d[0], d1 = d[1], d2 = d[2], d3 = d[3], d4 = d[4], c;
+    c = R26_SRLI(d0, 26), d0 = R26_AND(d0, m), d1 = R26_ADD(d1, c);
+    c = R26_SRLI(d3, 26), d3 = R26_AND(d3, m), d4 = R26_ADD(d4, c);
+    c = R26_SRLI(d1, 26), d1 = R26_AND(d1, m), d2 = R26_ADD(d2, c);
+    c = R26_SRLI(d4, 26), d4 = R26_AND(d4, m);
+    d0 = R26_ADD(d0, R26_ADD(c, R26_SLLI(c, 2)));
+    c = R26_SRLI(d2, 26), d2 = R26_AND(d2, m), d3 = R26_ADD(d3, c);
+    c = R26_SRLI(d0, 26), d0 = R26_AND(d0, m), d1 = R26_ADD(d1, c);
+    c = R26_SRLI(d3, 26), d3 = R26_AND(d3, m), d4 = R26_ADD(d4, c);
+    d[0] = d0, d[1] = d1, d[2] = d2, d[3] = d3, d[4] = d4;
+}
+
 /* d = a * r mod 2^130-5 in radix 2^26, carried to limbs of about 26 bits;
  * s = 5 * r (2^130 = 5 mod p). */
 static inline void hush_r26_mul_carry(R26_VEC d[5], const R26_VEC a[5],
@@ -41,17 +58,8 @@ static inline void hush_r26_mul_carry(R26_VEC d[5], const R26_VEC a[5],
                    A(A(M(a[2], r[1]), M(a[3], r[0])), M(a[4], s[4])));
     R26_VEC d4 = A(A(M(a[0], r[4]), M(a[1], r[3])),
                    A(A(M(a[2], r[2]), M(a[3], r[1])), M(a[4], r[0])));
-    const R26_VEC m = R26_SET1(HUSH_POLY1305_MASK26);
-    R26_VEC c;
-    c = R26_SRLI(d0, 26), d0 = R26_AND(d0, m), d1 = A(d1, c);
-    c = R26_SRLI(d3, 26), d3 = R26_AND(d3, m), d4 = A(d4, c);
-    c = R26_SRLI(d1, 26), d1 = R26_AND(d1, m), d2 = A(d2, c);
-    c = R26_SRLI(d4, 26), d4 = R26_AND(d4, m);
-    d0 = A(d0, A(c, R26_SLLI(c, 2))); /* 2^130 = 5 */
-    c = R26_SRLI(d2, 26), d2 = R26_AND(d2, m), d3 = A(d3, c);
-    c = R26_SRLI(d0, 26), d0 = R26_AND(d0, m), d1 = A(d1, c);
-    c = R26_SRLI(d3, 26), d3 = R26_AND(d3, m), d4 = A(d4, c);
     d[0] = d0, d[1] = d1, d[2] = d2, d[3] = d3, d[4] = d4;
+    hush_r26_carry(d);
 #undef M
 #undef A
 }
