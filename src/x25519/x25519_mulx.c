@@ -74,68 +74,53 @@ static inline void fe_set_small(fe h, uint64_t v) {
     h[1] = h[2] = h[3] = 0;
 }
 /*
- * h = f + g mod 2^256, a carry out re-entering as 38; a second carry can
- * only follow when the low limb is tiny, so it lands in limb 0 alone.
- * Assembly so the carry becomes a mask with SBB (two instructions) rather
- * than SETC, MOVZX, NEG through the value barrier: the ladder's additions
- * sit on its critical path.
+ * Additions and subtractions mod 2^256 with the carry (borrow) out
+ * re-entering as 38 (2^256 = 38 mod p), in assembly so the carry becomes a
+ * mask with SBB (two instructions) rather than SETC, MOVZX, NEG through the
+ * value barrier: the ladder's additions sit on its critical path. The asm
+ * text is composed from the pieces below; FE_ASM4 runs one with f and g as
+ * memory operands, the result in r0..r3 and t a scratch.
  */
+/* r = f op g over four limbs: op0 on limb 0, opc (with carry) on 1..3 */
+#define FE_OP4(op0, opc)                                                       \
+    "movq %[f0], %[r0]\n\t" op0 " %[g0], %[r0]\n\t"                            \
+    "movq %[f1], %[r1]\n\t" opc " %[g1], %[r1]\n\t"                            \
+    "movq %[f2], %[r2]\n\t" opc " %[g2], %[r2]\n\t"                            \
+    "movq %[f3], %[r3]\n\t" opc " %[g3], %[r3]\n\t"
+#define FE_ADD4 FE_OP4("addq", "adcq")
+#define FE_SUB4 FE_OP4("subq", "sbbq")
+/* the carry (borrow) flag as 38 or 0, added to (taken off) limb 0 */
+#define FE_FOLD(op)                                                            \
+    "sbbq %[t], %[t]\n\t"                                                      \
+    "andq $38, %[t]\n\t" op " %[t], %[r0]\n\t"
+/* the carry (borrow) out of limb 0 through limbs 1..3 */
+#define FE_RIPPLE(op)                                                          \
+    op " $0, %[r1]\n\t" op " $0, %[r2]\n\t" op " $0, %[r3]\n\t"
+
+#define FE_ASM4(h, f, g, text)                                                 \
+    do {                                                                       \
+        uint64_t r0, r1, r2, r3, t;                                            \
+        __asm__(text                                                           \
+                : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2),              \
+                  [r3] "=&r"(r3), [t] "=&r"(t)                                 \
+                : [f0] "m"((f)[0]), [f1] "m"((f)[1]), [f2] "m"((f)[2]),        \
+                  [f3] "m"((f)[3]), [g0] "m"((g)[0]), [g1] "m"((g)[1]),        \
+                  [g2] "m"((g)[2]), [g3] "m"((g)[3])                           \
+                : "cc");                                                       \
+        (h)[0] = r0, (h)[1] = r1, (h)[2] = r2, (h)[3] = r3;                    \
+        (void)t;                                                               \
+    } while (0)
+
+/* h = f + g for any f, g < 2^256: a second carry can only follow when the
+ * low limb is tiny, so it lands in limb 0 alone. */
 static inline void fe_add(fe h, const fe f, const fe g) {
-    uint64_t r0, r1, r2, r3, t;
-    __asm__("movq %[f0], %[r0]\n\t"
-            "addq %[g0], %[r0]\n\t"
-            "movq %[f1], %[r1]\n\t"
-            "adcq %[g1], %[r1]\n\t"
-            "movq %[f2], %[r2]\n\t"
-            "adcq %[g2], %[r2]\n\t"
-            "movq %[f3], %[r3]\n\t"
-            "adcq %[g3], %[r3]\n\t"
-            "sbbq %[t], %[t]\n\t"
-            "andq $38, %[t]\n\t"
-            "addq %[t], %[r0]\n\t"
-            "adcq $0, %[r1]\n\t"
-            "adcq $0, %[r2]\n\t"
-            "adcq $0, %[r3]\n\t"
-            "sbbq %[t], %[t]\n\t"
-            "andq $38, %[t]\n\t"
-            "addq %[t], %[r0]\n\t"
-            : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3),
-              [t] "=&r"(t)
-            : [f0] "m"(f[0]), [f1] "m"(f[1]), [f2] "m"(f[2]), [f3] "m"(f[3]),
-              [g0] "m"(g[0]), [g1] "m"(g[1]), [g2] "m"(g[2]), [g3] "m"(g[3])
-            : "cc");
-    h[0] = r0, h[1] = r1, h[2] = r2, h[3] = r3;
-    (void)t;
+    FE_ASM4(h, f, g, FE_ADD4 FE_FOLD("addq") FE_RIPPLE("adcq") FE_FOLD("addq"));
 }
 
-/* h = f - g, a borrow re-entering as -38 (2^256 = 38 mod p); as in fe_add
- * a second borrow can only reach limb 0. */
+/* h = f - g for any f, g < 2^256; as in fe_add a second borrow can only
+ * reach limb 0. */
 static inline void fe_sub(fe h, const fe f, const fe g) {
-    uint64_t r0, r1, r2, r3, t;
-    __asm__("movq %[f0], %[r0]\n\t"
-            "subq %[g0], %[r0]\n\t"
-            "movq %[f1], %[r1]\n\t"
-            "sbbq %[g1], %[r1]\n\t"
-            "movq %[f2], %[r2]\n\t"
-            "sbbq %[g2], %[r2]\n\t"
-            "movq %[f3], %[r3]\n\t"
-            "sbbq %[g3], %[r3]\n\t"
-            "sbbq %[t], %[t]\n\t"
-            "andq $38, %[t]\n\t"
-            "subq %[t], %[r0]\n\t"
-            "sbbq $0, %[r1]\n\t"
-            "sbbq $0, %[r2]\n\t"
-            "sbbq $0, %[r3]\n\t"
-            "sbbq %[t], %[t]\n\t"
-            "andq $38, %[t]\n\t"
-            "subq %[t], %[r0]\n\t"
-            : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3),
-              [t] "=&r"(t)
-            : [f0] "m"(f[0]), [f1] "m"(f[1]), [f2] "m"(f[2]), [f3] "m"(f[3]),
-              [g0] "m"(g[0]), [g1] "m"(g[1]), [g2] "m"(g[2]), [g3] "m"(g[3])
-            : "cc");
-    h[0] = r0, h[1] = r1, h[2] = r2, h[3] = r3;
-    (void)t;
+    FE_ASM4(h, f, g, FE_SUB4 FE_FOLD("subq") FE_RIPPLE("sbbq") FE_FOLD("subq"));
 }
 
 /*
@@ -146,50 +131,11 @@ static inline void fe_sub(fe h, const fe f, const fe g) {
  * is at least 2^256 - 2^255 - 2^11, so taking 38 off cannot borrow out.
  */
 static inline void fe_add_r(fe h, const fe f, const fe g) {
-    uint64_t r0, r1, r2, r3, t;
-    __asm__("movq %[f0], %[r0]\n\t"
-            "addq %[g0], %[r0]\n\t"
-            "movq %[f1], %[r1]\n\t"
-            "adcq %[g1], %[r1]\n\t"
-            "movq %[f2], %[r2]\n\t"
-            "adcq %[g2], %[r2]\n\t"
-            "movq %[f3], %[r3]\n\t"
-            "adcq %[g3], %[r3]\n\t"
-            "sbbq %[t], %[t]\n\t"
-            "andq $38, %[t]\n\t"
-            "addq %[t], %[r0]\n\t"
-            : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3),
-              [t] "=&r"(t)
-            : [f0] "m"(f[0]), [f1] "m"(f[1]), [f2] "m"(f[2]), [f3] "m"(f[3]),
-              [g0] "m"(g[0]), [g1] "m"(g[1]), [g2] "m"(g[2]), [g3] "m"(g[3])
-            : "cc");
-    h[0] = r0, h[1] = r1, h[2] = r2, h[3] = r3;
-    (void)t;
+    FE_ASM4(h, f, g, FE_ADD4 FE_FOLD("addq"));
 }
 
 static inline void fe_sub_r(fe h, const fe f, const fe g) {
-    uint64_t r0, r1, r2, r3, t;
-    __asm__("movq %[f0], %[r0]\n\t"
-            "subq %[g0], %[r0]\n\t"
-            "movq %[f1], %[r1]\n\t"
-            "sbbq %[g1], %[r1]\n\t"
-            "movq %[f2], %[r2]\n\t"
-            "sbbq %[g2], %[r2]\n\t"
-            "movq %[f3], %[r3]\n\t"
-            "sbbq %[g3], %[r3]\n\t"
-            "sbbq %[t], %[t]\n\t"
-            "andq $38, %[t]\n\t"
-            "subq %[t], %[r0]\n\t"
-            "sbbq $0, %[r1]\n\t"
-            "sbbq $0, %[r2]\n\t"
-            "sbbq $0, %[r3]\n\t"
-            : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3),
-              [t] "=&r"(t)
-            : [f0] "m"(f[0]), [f1] "m"(f[1]), [f2] "m"(f[2]), [f3] "m"(f[3]),
-              [g0] "m"(g[0]), [g1] "m"(g[1]), [g2] "m"(g[2]), [g3] "m"(g[3])
-            : "cc");
-    h[0] = r0, h[1] = r1, h[2] = r2, h[3] = r3;
-    (void)t;
+    FE_ASM4(h, f, g, FE_SUB4 FE_FOLD("subq") FE_RIPPLE("sbbq"));
 }
 
 /*
