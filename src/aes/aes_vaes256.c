@@ -26,10 +26,7 @@ VAES256_ALWAYS_INLINE void ecb_regs(const void *rk, const unsigned R,
         x[i] = i < n ? _mm256_loadu_si256(
                            (const __m256i *)(const void *)(in + 32 * i))
                      : _mm256_setzero_si256();
-    if (decrypt)
-        vaes256_decrypt_regs(x, 8, (const __m128i *)rk, R);
-    else
-        vaes256_encrypt_regs(x, 8, (const __m256i *)rk, R);
+    vaes256_rounds(x, 8, rk, R, decrypt);
 #pragma GCC unroll 8
     for (size_t i = 0; i < 8; i++)
         if (i < n) _mm256_storeu_si256((__m256i *)(void *)(out + 32 * i), x[i]);

@@ -112,45 +112,41 @@ VAES256_ALWAYS_INLINE void vaes256_counters(__m256i *x, const int n,
     }
 }
 
-/* The AES rounds of n registers (a constant) with the schedule ek. */
+/* The AES rounds of n registers (n, R and decrypt constants): encrypting
+ * with the broadcast schedule ek2 (__m256i rows), decrypting with the
+ * AES-NI decryption schedule dk (__m128i rows, broadcast as read). */
+VAES256_ALWAYS_INLINE __m256i vaes256_round_key(const void *rk, unsigned r,
+                                                const int decrypt) {
+    return decrypt ? vaes256_key128((const __m128i *)rk, r)
+                   : vaes256_key((const __m256i *)rk, r);
+}
+
+VAES256_ALWAYS_INLINE void vaes256_rounds(__m256i *x, const int n,
+                                          const void *rk, const unsigned R,
+                                          const int decrypt) {
+    __m256i k = vaes256_round_key(rk, 0, decrypt);
+#pragma GCC unroll 8
+    for (int i = 0; i < n; i++)
+        x[i] = _mm256_xor_si256(x[i], k);
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < R; r++) {
+        k = vaes256_round_key(rk, r, decrypt);
+#pragma GCC unroll 8
+        for (int i = 0; i < n; i++)
+            x[i] = decrypt ? _mm256_aesdec_epi128(x[i], k)
+                           : _mm256_aesenc_epi128(x[i], k);
+    }
+    k = vaes256_round_key(rk, R, decrypt);
+#pragma GCC unroll 8
+    for (int i = 0; i < n; i++)
+        x[i] = decrypt ? _mm256_aesdeclast_epi128(x[i], k)
+                       : _mm256_aesenclast_epi128(x[i], k);
+}
+
 VAES256_ALWAYS_INLINE void vaes256_encrypt_regs(__m256i *x, const int n,
                                                 const __m256i *ek2,
                                                 const unsigned R) {
-    __m256i k = vaes256_key(ek2, 0);
-#pragma GCC unroll 8
-    for (int i = 0; i < n; i++)
-        x[i] = _mm256_xor_si256(x[i], k);
-#pragma GCC unroll 14
-    for (unsigned r = 1; r < R; r++) {
-        k = vaes256_key(ek2, r);
-#pragma GCC unroll 8
-        for (int i = 0; i < n; i++)
-            x[i] = _mm256_aesenc_epi128(x[i], k);
-    }
-    k = vaes256_key(ek2, R);
-#pragma GCC unroll 8
-    for (int i = 0; i < n; i++)
-        x[i] = _mm256_aesenclast_epi128(x[i], k);
-}
-
-VAES256_ALWAYS_INLINE void vaes256_decrypt_regs(__m256i *x, const int n,
-                                                const __m128i *dk,
-                                                const unsigned R) {
-    __m256i k = vaes256_key128(dk, 0);
-#pragma GCC unroll 8
-    for (int i = 0; i < n; i++)
-        x[i] = _mm256_xor_si256(x[i], k);
-#pragma GCC unroll 14
-    for (unsigned r = 1; r < R; r++) {
-        k = vaes256_key128(dk, r);
-#pragma GCC unroll 8
-        for (int i = 0; i < n; i++)
-            x[i] = _mm256_aesdec_epi128(x[i], k);
-    }
-    k = vaes256_key128(dk, R);
-#pragma GCC unroll 8
-    for (int i = 0; i < n; i++)
-        x[i] = _mm256_aesdeclast_epi128(x[i], k);
+    vaes256_rounds(x, n, ek2, R, 0);
 }
 
 /* Zeroes the 32-byte pad with one store; the empty asm keeps it. No call
