@@ -230,4 +230,132 @@ static inline void hush_chacha8_xor512(uint8_t *out, const uint8_t *in,
     HUSH_CHACHA8_OUT512(out, in, m, s);
 }
 
+/* ---- The same double round as asm text, registers fixed ----
+ *
+ * For a loop that needs its schedule exactly as written: the stitched
+ * AEAD (chachapoly_avx2.c) puts pieces of scalar Poly1305 between the
+ * steps, which the compilers would otherwise move and spill around. The
+ * register plan is the one above: ymm0-3 words 0-3, ymm4-7 words 4-7,
+ * ymm8 and ymm9 two c words (8 and 9, or 10 and 11 between the two
+ * exchanges), ymm10-13 words 12-15, ymm14 and ymm15 the scratch of the
+ * shift pairs. The words live in a hush_chacha8_asm block between
+ * batches; x[8]..x[11] are also the c-word slots (each word has its own,
+ * so an exchange is two stores and two loads with no copy). The text
+ * names the block as %[xp] (a register holding its address) and the
+ * shuffle controls as the memory operands %[r16] and %[r8]. The block is
+ * in the caller's frame, which wipes it. */
+typedef struct hush_chacha8_asm {
+    __m256i x[16];
+    uint64_t r0, r1, s1, end; /* Poly1305 r, s1 = r1 + r1 / 4; mac end */
+} hush_chacha8_asm;
+
+#define HUSH_C8A_S1(a, b, d, e, f, h, ROT)                                     \
+    "vpaddd %%ymm" #b ", %%ymm" #a ", %%ymm" #a "\n\t"                         \
+    "vpaddd %%ymm" #f ", %%ymm" #e ", %%ymm" #e "\n\t"                         \
+    "vpxor %%ymm" #a ", %%ymm" #d ", %%ymm" #d "\n\t"                          \
+    "vpxor %%ymm" #e ", %%ymm" #h ", %%ymm" #h "\n\t"                          \
+    "vpshufb " ROT ", %%ymm" #d ", %%ymm" #d "\n\t"                            \
+    "vpshufb " ROT ", %%ymm" #h ", %%ymm" #h "\n\t"
+#define HUSH_C8A_S2(b, c, d, f, g, h, L, R)                                    \
+    "vpaddd %%ymm" #d ", %%ymm" #c ", %%ymm" #c "\n\t"                         \
+    "vpaddd %%ymm" #h ", %%ymm" #g ", %%ymm" #g "\n\t"                         \
+    "vpxor %%ymm" #c ", %%ymm" #b ", %%ymm" #b "\n\t"                          \
+    "vpxor %%ymm" #g ", %%ymm" #f ", %%ymm" #f "\n\t"                          \
+    "vpslld $" #L ", %%ymm" #b ", %%ymm14\n\t"                                 \
+    "vpsrld $" #R ", %%ymm" #b ", %%ymm" #b "\n\t"                             \
+    "vpslld $" #L ", %%ymm" #f ", %%ymm15\n\t"                                 \
+    "vpsrld $" #R ", %%ymm" #f ", %%ymm" #f "\n\t"                             \
+    "vpor %%ymm14, %%ymm" #b ", %%ymm" #b "\n\t"                               \
+    "vpor %%ymm15, %%ymm" #f ", %%ymm" #f "\n\t"
+/* Two quarter rounds (a, b, c, d) and (e, f, g, h), with p0..p3 (asm
+ * text, may be empty) after each of the four steps. */
+#define HUSH_C8A_QR2(a, b, c, d, e, f, g, h, p0, p1, p2, p3)                   \
+    HUSH_C8A_S1(a, b, d, e, f, h, "%[r16]")                                    \
+    p0 HUSH_C8A_S2(b, c, d, f, g, h, 12, 20) p1 HUSH_C8A_S1(a, b, d, e, f, h,  \
+                                                            "%[r8]") p2        \
+    HUSH_C8A_S2(b, c, d, f, g, h, 7, 25) p3
+/* registers: c words 8, 9 -> 10, 11, and back */
+#define HUSH_C8A_SWAP1                                                         \
+    "vmovdqa %%ymm8, 256(%[xp])\n\t"                                           \
+    "vmovdqa %%ymm9, 288(%[xp])\n\t"                                           \
+    "vmovdqa 320(%[xp]), %%ymm8\n\t"                                           \
+    "vmovdqa 352(%[xp]), %%ymm9\n\t"
+#define HUSH_C8A_SWAP2                                                         \
+    "vmovdqa %%ymm8, 320(%[xp])\n\t"                                           \
+    "vmovdqa %%ymm9, 352(%[xp])\n\t"                                           \
+    "vmovdqa 256(%[xp]), %%ymm8\n\t"                                           \
+    "vmovdqa 288(%[xp]), %%ymm9\n\t"
+/* One double round with sixteen pieces of other work between its steps. */
+#define HUSH_C8A_DOUBLE_ROUND(p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10,     \
+                              p11, p12, p13, p14, p15)                         \
+    HUSH_C8A_QR2(0, 4, 8, 10, 1, 5, 9, 11, p0, p1, p2, p3)                     \
+    HUSH_C8A_SWAP1                                                             \
+    HUSH_C8A_QR2(2, 6, 8, 12, 3, 7, 9, 13, p4, p5, p6, p7)                     \
+    HUSH_C8A_QR2(0, 5, 8, 13, 1, 6, 9, 10, p8, p9, p10, p11)                   \
+    HUSH_C8A_SWAP2                                                             \
+    HUSH_C8A_QR2(2, 7, 8, 11, 3, 4, 9, 12, p12, p13, p14, p15)
+#define HUSH_C8A_PLAIN_ROUND                                                   \
+    HUSH_C8A_DOUBLE_ROUND("", "", "", "", "", "", "", "", "", "", "", "", "",  \
+                          "", "", "")
+#define HUSH_C8A_LOAD                                                          \
+    "vmovdqa 0(%[xp]), %%ymm0\n\t"                                             \
+    "vmovdqa 32(%[xp]), %%ymm1\n\t"                                            \
+    "vmovdqa 64(%[xp]), %%ymm2\n\t"                                            \
+    "vmovdqa 96(%[xp]), %%ymm3\n\t"                                            \
+    "vmovdqa 128(%[xp]), %%ymm4\n\t"                                           \
+    "vmovdqa 160(%[xp]), %%ymm5\n\t"                                           \
+    "vmovdqa 192(%[xp]), %%ymm6\n\t"                                           \
+    "vmovdqa 224(%[xp]), %%ymm7\n\t"                                           \
+    "vmovdqa 256(%[xp]), %%ymm8\n\t"                                           \
+    "vmovdqa 288(%[xp]), %%ymm9\n\t"                                           \
+    "vmovdqa 384(%[xp]), %%ymm10\n\t"                                          \
+    "vmovdqa 416(%[xp]), %%ymm11\n\t"                                          \
+    "vmovdqa 448(%[xp]), %%ymm12\n\t"                                          \
+    "vmovdqa 480(%[xp]), %%ymm13\n\t"
+#define HUSH_C8A_STORE                                                         \
+    "vmovdqa %%ymm0, 0(%[xp])\n\t"                                             \
+    "vmovdqa %%ymm1, 32(%[xp])\n\t"                                            \
+    "vmovdqa %%ymm2, 64(%[xp])\n\t"                                            \
+    "vmovdqa %%ymm3, 96(%[xp])\n\t"                                            \
+    "vmovdqa %%ymm4, 128(%[xp])\n\t"                                           \
+    "vmovdqa %%ymm5, 160(%[xp])\n\t"                                           \
+    "vmovdqa %%ymm6, 192(%[xp])\n\t"                                           \
+    "vmovdqa %%ymm7, 224(%[xp])\n\t"                                           \
+    "vmovdqa %%ymm8, 256(%[xp])\n\t"                                           \
+    "vmovdqa %%ymm9, 288(%[xp])\n\t"                                           \
+    "vmovdqa %%ymm10, 384(%[xp])\n\t"                                          \
+    "vmovdqa %%ymm11, 416(%[xp])\n\t"                                          \
+    "vmovdqa %%ymm12, 448(%[xp])\n\t"                                          \
+    "vmovdqa %%ymm13, 480(%[xp])\n\t"
+#define HUSH_C8A_CLOBBERS                                                      \
+    "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",    \
+        "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"
+
+/* The block's 16 words from state s (64-bit counter per lane). */
+static inline void hush_chacha8_asm_setup(hush_chacha8_asm *b,
+                                          const uint32_t s[16]) {
+    for (int i = 0; i < 16; i++)
+        b->x[i] = _mm256_set1_epi32((int)s[i]);
+    hush_chacha8_counters(&b->x[12], &b->x[13], s[12], s[13]);
+}
+
+/* Feed-forward from block b (the counters recomputed from s), transpose,
+ * xor into 512 bytes. */
+static inline void hush_chacha8_asm_out(uint8_t *out, const uint8_t *in,
+                                        const hush_chacha8_asm *b,
+                                        const uint32_t s[16]) {
+    __m256i w[8], c12, c13;
+    hush_chacha8_counters(&c12, &c13, s[12], s[13]);
+    for (int i = 0; i < 8; i++) {
+        __m256i f = i == 4   ? c12
+                    : i == 5 ? c13
+                             : _mm256_set1_epi32((int)s[8 + i]);
+        w[i] = _mm256_add_epi32(b->x[8 + i], f);
+    }
+    hush_chacha8_half_out(out + 32, in + 32, w);
+    for (int i = 0; i < 8; i++)
+        w[i] = _mm256_add_epi32(b->x[i], _mm256_set1_epi32((int)s[i]));
+    hush_chacha8_half_out(out, in, w);
+}
+
 #endif

@@ -6,11 +6,16 @@
  * ChaCha20. Sealing hashes the previous batch's ciphertext, opening the
  * ciphertext of the batch about to be decrypted.
  *
- * One Poly1305 chain of 32 blocks would be ~32 multiply latencies per
- * batch, longer than the batch itself. Each 512-byte unit is therefore two
- * chains of 16 blocks on the clamped r: A starts from the running h, B
- * from 0, and h = A * r^16 + B joins them (r^16 in three limbs, a general
- * product). Constant time: additions, multiplications and fixed shifts.
+ * The batch and its 32 block steps are one asm loop: the double round's
+ * text from chacha20_avx2.h with a fifth of a block step after each of
+ * its steps, so that neither compiler can reorder or spill around them.
+ * The 32 blocks form one chain: a block step's latency (~15 cycles, the
+ * high word of h0 r0 + h1 s1 joining the fold's carries instead of
+ * waiting before it) fits the ~16 cycles of vector work it is spread
+ * over. The Poly1305 pass after the last sealing batch has nothing to
+ * hide behind and runs as two chains of 16 blocks instead, joined with
+ * r^16 (a general product). Constant time: additions, multiplications
+ * and fixed shifts.
  */
 #include "chacha20/chacha20_avx2.h"
 #include "chachapoly/chachapoly_impl.h"
@@ -18,6 +23,12 @@
 typedef unsigned long long u64x; /* the type of the mulx/adc intrinsics */
 
 #define UNIT 512 /* bytes per ChaCha20 batch and Poly1305 step */
+
+/* the offsets the asm text uses */
+_Static_assert(offsetof(hush_chacha8_asm, r0) == 512, "r0 at 512(%[xp])");
+_Static_assert(offsetof(hush_chacha8_asm, r1) == 520, "r1 at 520(%[xp])");
+_Static_assert(offsetof(hush_chacha8_asm, s1) == 528, "s1 at 528(%[xp])");
+_Static_assert(offsetof(hush_chacha8_asm, end) == 536, "end at 536(%[xp])");
 
 typedef struct stitch_keys {
     hush_poly1305_scalar p; /* h, r, pad */
@@ -111,46 +122,174 @@ static inline void poly_block(u64x h[3], const uint8_t *m, u64x r0, u64x r1,
     h[0] = t0, h[1] = a, h[2] = c;
 }
 
-/* h += b (three limbs; h[2] stays below 16 for the inputs here). */
-static inline void add3(u64x h[3], const u64x b[3]) {
-    hush_u128 t = (hush_u128)h[0] + b[0];
-    h[0] = (uint64_t)t;
-    t = (hush_u128)h[1] + b[1] + (uint64_t)(t >> 64);
-    h[1] = (uint64_t)t;
-    h[2] += b[2] + (uint64_t)(t >> 64);
+/* The Poly1305 block step as five pieces of asm text for the stitched
+ * double rounds: chain (H0, H1, H2) absorbs the 16 bytes at OFF(%[mac])
+ * and ends in the same three registers; t0-t3 and rdx are scratch, r0,
+ * r1, s1 are read from the hush_chacha8_asm block (%[xp] + 512, 520,
+ * 528). The five pieces of one block run in order with only vector
+ * work between them, so its scratch may live from one piece to the next;
+ * no flags do.
+ * With h = h + m + 2^128: X0 = h0 r0 + h1 s1 (t0:H0) and X1 = h0 r1 +
+ * h1 r0 (t2:t1), both below 2^127; then H2:H1 = X1 + h2 s1 + 2^64 h2 r0
+ * (the 2^128 column, h2 <= 6) and the fold of bits 130 and up, (H2 >> 2)
+ * * 5 into H0, with X0's high word added into H1 in the same carry
+ * chain, so it does not wait for the fold: h2 <= 4 after. */
+#define PB1(H0, H1, H2, OFF)                                                   \
+    "addq " OFF "(%[mac]), %[" H0 "]\n\t"                                      \
+    "adcq " OFF "+8(%[mac]), %[" H1 "]\n\t"                                    \
+    "adcq $1, %[" H2 "]\n\t"                                                   \
+    "movq %[" H0 "], %%rdx\n\t"                                                \
+    "mulxq 512(%[xp]), %[" H0 "], %[t0]\n\t"                                   \
+    "mulxq 520(%[xp]), %[t1], %[t2]\n\t"
+/* rdx = h1 from here to PB3 */
+#define PB2(H0, H1, H2)                                                        \
+    "movq %[" H1 "], %%rdx\n\t"                                                \
+    "mulxq 512(%[xp]), %[" H1 "], %[t3]\n\t"                                   \
+    "addq %[" H1 "], %[t1]\n\t"                                                \
+    "adcq %[t3], %[t2]\n\t"
+#define PB3(H0, H1, H2)                                                        \
+    "mulxq 528(%[xp]), %[" H1 "], %[t3]\n\t"                                   \
+    "addq %[" H1 "], %[" H0 "]\n\t"                                            \
+    "adcq %[t3], %[t0]\n\t"                                                    \
+    "movq %[" H2 "], %[" H1 "]\n\t"                                            \
+    "imulq 528(%[xp]), %[" H1 "]\n\t"                                          \
+    "imulq 512(%[xp]), %[" H2 "]\n\t"
+#define PB4(H0, H1, H2)                                                        \
+    "addq %[t1], %[" H1 "]\n\t"                                                \
+    "adcq %[t2], %[" H2 "]\n\t"                                                \
+    "movq %[" H2 "], %[t1]\n\t"                                                \
+    "andq $3, %[" H2 "]\n\t"                                                   \
+    "shrq $2, %[t1]\n\t"
+#define PB5(H0, H1, H2)                                                        \
+    "leaq (%[t1], %[t1], 4), %[t1]\n\t"                                        \
+    "addq %[t1], %[" H0 "]\n\t"                                                \
+    "adcq %[t0], %[" H1 "]\n\t"                                                \
+    "adcq $0, %[" H2 "]\n\t"
+#define PA1(OFF) PB1("a0", "a1", "a2", OFF)
+#define PA2      PB2("a0", "a1", "a2")
+#define PA3      PB3("a0", "a1", "a2")
+#define PA4      PB4("a0", "a1", "a2")
+#define PA5      PB5("a0", "a1", "a2")
+/* Five double rounds with 16 block steps of one chain spread over their
+ * 80 steps, five pieces a block: the blocks at 0, 16, ..., 240(%[mac]). */
+#define FIVE_ROUNDS                                                            \
+    HUSH_C8A_DOUBLE_ROUND(PA1("0"), PA2, PA3, PA4, PA5, PA1("16"), PA2, PA3,   \
+                          PA4, PA5, PA1("32"), PA2, PA3, PA4, PA5, PA1("48"))  \
+    HUSH_C8A_DOUBLE_ROUND(PA2, PA3, PA4, PA5, PA1("64"), PA2, PA3, PA4, PA5,   \
+                          PA1("80"), PA2, PA3, PA4, PA5, PA1("96"), PA2)       \
+    HUSH_C8A_DOUBLE_ROUND(PA3, PA4, PA5, PA1("112"), PA2, PA3, PA4, PA5,       \
+                          PA1("128"), PA2, PA3, PA4, PA5, PA1("144"), PA2,     \
+                          PA3)                                                 \
+    HUSH_C8A_DOUBLE_ROUND(PA4, PA5, PA1("160"), PA2, PA3, PA4, PA5,            \
+                          PA1("176"), PA2, PA3, PA4, PA5, PA1("192"), PA2,     \
+                          PA3, PA4)                                            \
+    HUSH_C8A_DOUBLE_ROUND(PA5, PA1("208"), PA2, PA3, PA4, PA5, PA1("224"),     \
+                          PA2, PA3, PA4, PA5, PA1("240"), PA2, PA3, PA4, PA5)
+
+/* h = a * g + b mod 2^130 - 5, partially reduced (h[2] <= 4 after), for
+ * g = r^16 (below 2^131), a[2] <= 4, b[2] <= 4: the join of the two
+ * chains once per unit, in asm for the same reason as poly_block (gcc's
+ * 128-bit sums went through stack slots: ~55 cycles a unit). The product
+ * in five columns c0..c4 (below 2^262), then 5 * (bits 130 and up) added
+ * to the low 130 bits twice. */
+static inline void join_mul_add(u64x a[3], const u64x g[3], const u64x b[3]) {
+    u64x a0 = a[0], a1 = a[1], a2 = a[2], c1, c2, c3, c4, lo, hi;
+    __asm__("movq %[a0], %%rdx\n\t"
+            "mulxq %[g0], %[a0], %[c1]\n\t" /* a0 g0: c0 = a0, c1 */
+            "mulxq %[g1], %[lo], %[c2]\n\t" /* a0 g1 */
+            "addq %[lo], %[c1]\n\t"
+            "adcq $0, %[c2]\n\t"
+            "mulxq %[g2], %[lo], %[c3]\n\t" /* a0 g2 */
+            "addq %[lo], %[c2]\n\t"
+            "adcq $0, %[c3]\n\t"
+            "movq %[a1], %%rdx\n\t"
+            "mulxq %[g0], %[lo], %[hi]\n\t" /* a1 g0 */
+            "addq %[lo], %[c1]\n\t"
+            "adcq %[hi], %[c2]\n\t"
+            "adcq $0, %[c3]\n\t"
+            "movl $0, %k[c4]\n\t"
+            "mulxq %[g1], %[lo], %[hi]\n\t" /* a1 g1 */
+            "addq %[lo], %[c2]\n\t"
+            "adcq %[hi], %[c3]\n\t"
+            "adcq $0, %[c4]\n\t"
+            "mulxq %[g2], %[lo], %[hi]\n\t" /* a1 g2 */
+            "addq %[lo], %[c3]\n\t"
+            "adcq %[hi], %[c4]\n\t"
+            "movq %[a2], %%rdx\n\t"
+            "mulxq %[g0], %[lo], %[hi]\n\t" /* a2 g0 */
+            "addq %[lo], %[c2]\n\t"
+            "adcq %[hi], %[c3]\n\t"
+            "adcq $0, %[c4]\n\t"
+            "mulxq %[g1], %[lo], %[hi]\n\t" /* a2 g1 */
+            "addq %[lo], %[c3]\n\t"
+            "adcq %[hi], %[c4]\n\t"
+            "imulq %[g2], %%rdx\n\t" /* a2 g2 */
+            "addq %%rdx, %[c4]\n\t"
+            /* + b */
+            "addq %[b0], %[a0]\n\t"
+            "adcq %[b1], %[c1]\n\t"
+            "adcq %[b2], %[c2]\n\t"
+            "adcq $0, %[c3]\n\t"
+            "adcq $0, %[c4]\n\t"
+            /* x = bits 130 and up (lo, hi, a2); 5x = x + 4x, 4x = (c2 &
+             * ~3, c3, c4); low part (a0, c1, c2 & 3) */
+            "movq %[c2], %[lo]\n\t"
+            "shrdq $2, %[c3], %[lo]\n\t"
+            "movq %[c3], %[hi]\n\t"
+            "shrdq $2, %[c4], %[hi]\n\t"
+            "movq %[c4], %[a2]\n\t"
+            "shrq $2, %[a2]\n\t"
+            "movq %[c2], %%rdx\n\t"
+            "andq $-4, %%rdx\n\t"
+            "andq $3, %[c2]\n\t"
+            "addq %%rdx, %[lo]\n\t"
+            "adcq %[c3], %[hi]\n\t"
+            "adcq %[c4], %[a2]\n\t"
+            "addq %[lo], %[a0]\n\t"
+            "adcq %[hi], %[c1]\n\t"
+            "adcq %[a2], %[c2]\n\t"
+            /* once more: (c2 >> 2) * 5 into (a0, c1), c2 &= 3 */
+            "movq %[c2], %[lo]\n\t"
+            "shrq $2, %[lo]\n\t"
+            "leaq (%[lo], %[lo], 4), %[lo]\n\t"
+            "andq $3, %[c2]\n\t"
+            "addq %[lo], %[a0]\n\t"
+            "adcq $0, %[c1]\n\t"
+            "adcq $0, %[c2]"
+            : [a0] "+&r"(a0), [a1] "+&r"(a1), [a2] "+&r"(a2), [c1] "=&r"(c1),
+              [c2] "=&r"(c2), [c3] "=&r"(c3), [c4] "=&r"(c4), [lo] "=&r"(lo),
+              [hi] "=&r"(hi)
+            : [g0] "m"(g[0]), [g1] "m"(g[1]), [g2] "m"(g[2]), [b0] "rm"(b[0]),
+              [b1] "rm"(b[1]), [b2] "rm"(b[2])
+            : "rdx", "cc");
+    a[0] = a0, a[1] = c1, a[2] = c2;
 }
 
 /* One ChaCha20 batch of 8 blocks (out = in XOR keystream, 512 bytes) with
- * the 512 bytes at mac absorbed into h meanwhile: two blocks of each
- * chain after each of the first eight double rounds, the join after the
- * ninth. mac may be in or out of this batch only as opening does (read
- * before the batch writes). */
+ * the 512 bytes at mac absorbed into h meanwhile, in one chain: an asm
+ * loop of two passes of five double rounds (FIVE_ROUNDS), each pass 256
+ * bytes. mac may be in or out of this batch only as opening does (read
+ * before the batch writes). The loop start is aligned to 64 bytes, so
+ * that where it falls in the op cache's lines does not change with the
+ * code around it. */
 static inline __attribute__((always_inline)) void
 unit_stitched(uint8_t *out, const uint8_t *in, const uint32_t s[16],
-              hush_chacha8_mem *m, const uint8_t *mac, u64x h[3],
-              const stitch_keys *k) {
-    const u64x r0 = k->p.r[0], r1 = k->p.r[1], s1 = r1 + (r1 >> 2);
-    u64x a[3] = {h[0], h[1], h[2]}, b[3] = {0, 0, 0};
-    HUSH_CHACHA8_LOCALS;
-    HUSH_CHACHA8_SETUP(m, s);
-    /* not unrolled: unrolled, the batch with its Poly1305 is ~4000
-     * instructions, more than the op cache holds beside the rest, and the
-     * legacy decoders' 4 per cycle then bound the loop */
-#pragma GCC unroll 1
-    for (int r = 0; r < 8; r++) {
-        HUSH_CHACHA8_DOUBLE_ROUND(m);
-        poly_block(a, mac, r0, r1, s1);
-        poly_block(b, mac + 256, r0, r1, s1);
-        poly_block(a, mac + 16, r0, r1, s1);
-        poly_block(b, mac + 256 + 16, r0, r1, s1);
-        mac += 32;
-    }
-    HUSH_CHACHA8_DOUBLE_ROUND(m);
-    mul_general(a, k->r16);
-    add3(a, b);
-    HUSH_CHACHA8_DOUBLE_ROUND(m);
-    HUSH_CHACHA8_OUT512(out, in, m, s);
-    h[0] = a[0], h[1] = a[1], h[2] = a[2];
+              hush_chacha8_asm *blk, const uint8_t *mac, u64x h[3]) {
+    u64x a0 = h[0], a1 = h[1], a2 = h[2], t0, t1, t2, t3;
+    hush_chacha8_asm_setup(blk, s);
+    blk->end = (uint64_t)(uintptr_t)(mac + UNIT);
+    __asm__ volatile(
+        HUSH_C8A_LOAD ".p2align 6\n1:\n\t" FIVE_ROUNDS "addq $256, %[mac]\n\t"
+                      "cmpq 536(%[xp]), %[mac]\n\t"
+                      "jne 1b\n\t" HUSH_C8A_STORE
+        : "+m"(*blk), [mac] "+r"(mac), [a0] "+r"(a0), [a1] "+r"(a1),
+          [a2] "+r"(a2), [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2),
+          [t3] "=&r"(t3)
+        : [xp] "r"(blk), [r16] "m"(hush_chacha8_rot16),
+          [r8] "m"(hush_chacha8_rot8), "m"(*(const uint8_t(*)[UNIT])mac)
+        : "rdx", "cc", HUSH_C8A_CLOBBERS);
+    hush_chacha8_asm_out(out, in, blk, s);
+    h[0] = a0, h[1] = a1, h[2] = a2;
 }
 
 /* A batch with no Poly1305 beside it (the first one sealing), inlined so
@@ -175,8 +314,7 @@ static inline void unit_mac(const uint8_t *mac, u64x h[3],
         poly_block(a, mac + 16 * i, r0, r1, s1);
         poly_block(b, mac + 256 + 16 * i, r0, r1, s1);
     }
-    mul_general(a, k->r16);
-    add3(a, b);
+    join_mul_add(a, k->r16, b);
     h[0] = a[0], h[1] = a[1], h[2] = a[2];
 }
 
@@ -199,6 +337,7 @@ stitched_run(uint32_t s[16], uint8_t *out, const uint8_t *in, size_t len,
              const uint8_t *ad, size_t adlen, uint8_t tag[16], int encrypt) {
     stitch_keys k;
     hush_chacha8_mem m;
+    HUSH_ALIGNED(32) hush_chacha8_asm blk;
     {
         /* block 0: the Poly1305 key, in general registers */
         uint32_t ks[16];
@@ -211,27 +350,30 @@ stitched_run(uint32_t s[16], uint8_t *out, const uint8_t *in, size_t len,
         hush_wipe(otk, sizeof otk);
         hush_chacha20_advance(s, 1);
     }
+    size_t units = len / UNIT;
+    /* r^16 only for the Poly1305 pass after the last sealing batch */
     k.r16[0] = k.p.r[0], k.r16[1] = k.p.r[1], k.r16[2] = 0;
-    for (int i = 0; i < 4; i++)
-        mul_general(k.r16, k.r16);
+    if (encrypt && units)
+        for (int i = 0; i < 4; i++)
+            mul_general(k.r16, k.r16);
     mac_padded(&k, ad, adlen);
     u64x h[3] = {k.p.h[0], k.p.h[1], k.p.h[2]};
-    size_t units = len / UNIT;
+    blk.r0 = k.p.r[0], blk.r1 = k.p.r[1], blk.s1 = blk.r1 + (blk.r1 >> 2);
     if (encrypt) {
         /* each batch hashes the ciphertext the one before wrote */
         for (size_t u = 0; u < units; u++) {
             if (u == 0)
                 unit_plain(out, in, s, &m);
             else
-                unit_stitched(out + UNIT * u, in + UNIT * u, s, &m,
-                              out + UNIT * (u - 1), h, &k);
+                unit_stitched(out + UNIT * u, in + UNIT * u, s, &blk,
+                              out + UNIT * (u - 1), h);
             hush_chacha20_advance(s, UNIT / 64);
         }
         if (units) unit_mac(out + UNIT * (units - 1), h, &k);
     } else {
         for (size_t u = 0; u < units; u++) {
-            unit_stitched(out + UNIT * u, in + UNIT * u, s, &m, in + UNIT * u,
-                          h, &k);
+            unit_stitched(out + UNIT * u, in + UNIT * u, s, &blk, in + UNIT * u,
+                          h);
             hush_chacha20_advance(s, UNIT / 64);
         }
     }
@@ -254,6 +396,7 @@ stitched_run(uint32_t s[16], uint8_t *out, const uint8_t *in, size_t len,
     hush_wipe(h, sizeof h);
     hush_wipe(&k, sizeof k);
     hush_wipe(&m, sizeof m);
+    hush_wipe(&blk, sizeof blk);
 }
 
 /* What run_long scrubs below itself after stitched_run: its frame and
