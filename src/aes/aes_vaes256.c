@@ -97,24 +97,80 @@ VAES256_ALWAYS_INLINE void ctr_tail(const __m256i *ek, const unsigned R,
     if (len & 31) vaes256_wipe32(pad);
 }
 
+/* The big-endian counter blocks (hi:lo) and (hi:lo) + 1 in the low and high
+ * lanes of one register. Counters are public. */
+VAES256_ALWAYS_INLINE __m256i ctr_pair(uint64_t hi, uint64_t lo) {
+    uint64_t hi1 = hi, lo1 = lo;
+    hush_aes_ctr_add(&hi1, &lo1, 1);
+    return vaes256_bswap(_mm256_set_epi64x((long long)hi1, (long long)lo1,
+                                           (long long)hi, (long long)lo));
+}
+
+/*
+ * The bulk loop: 16 blocks per step. The first two counter blocks of the
+ * step stay in a register in big-endian form (pair) from step to step;
+ * while the low byte of the counter cannot carry within a step, register i
+ * is pair + 2i in byte 15 of each lane (a byte add) and the next step's
+ * pair is pair + 16 (one byte add). Built from the scalar counter instead,
+ * each step's first AES round waited on a general-register-to-vector chain
+ * (vmovq, vpinsrq, vinserti128, vpaddq, vpshufb: about ten cycles) that
+ * eight chains of latency-4 rounds at two a cycle have no slack to hide
+ * (docs/perf/aes.md, "VAES-256 CTR on Zen 3"). The last round takes the
+ * data XORed into its key (vaesenclast x, k ^ in).
+ */
 VAES256_ALWAYS_INLINE void ctr_run(const hush_aes_key *k, const unsigned R,
                                    uint8_t *out, const uint8_t *in, size_t len,
                                    uint8_t ctr[16]) {
     const __m256i *ek = vaes256_ek2(k);
     uint64_t hi, lo;
     hush_aes_ctr_load(ctr, &hi, &lo);
+    /* 16 in byte 15 of each lane */
+    const __m256i sixteen = _mm256_set_epi64x(1ll << 60, 0, 1ll << 60, 0);
+    /* (the fused GCM tier's tails come here with len < 256) */
+    __m256i pair = len >= 256 ? ctr_pair(hi, lo) : _mm256_setzero_si256();
     for (; len >= 256; len -= 256, in += 256, out += 256) {
         __m256i x[8];
         HUSH_OPAQUE(ek); /* no round key hoisted out of the loop */
-        vaes256_counters(x, 8, hi, lo);
+        const unsigned low = (unsigned)(lo & 0xff);
+        if (HUSH_LIKELY(low <= 256 - 16)) {
+            /* pair + 2i: lane 1's byte reaches low + 15 at most */
+            x[0] = pair;
+#pragma GCC unroll 8
+            for (int i = 1; i < 8; i++) {
+                const uint64_t t = (uint64_t)i << 57; /* 2i in the top byte */
+                x[i] = _mm256_add_epi8(
+                    pair, _mm256_set_epi64x((long long)t, 0, (long long)t, 0));
+            }
+        } else {
+            vaes256_counters(x, 8, hi, lo); /* a carry out of the byte */
+        }
         hush_aes_ctr_add(&hi, &lo, 16);
-        vaes256_encrypt_regs(x, 8, ek, R);
+        /* the next pair: lane 1's byte goes from low + 1 to low + 17; past
+         * 238 rebuilt (a next low byte in 239..255 takes the other branch
+         * above anyway) */
+        if (HUSH_LIKELY(low <= 255 - 17))
+            pair = _mm256_add_epi8(pair, sixteen);
+        else
+            pair = ctr_pair(hi, lo);
+        __m256i rk = vaes256_key(ek, 0);
+#pragma GCC unroll 8
+        for (int i = 0; i < 8; i++)
+            x[i] = _mm256_xor_si256(x[i], rk);
+#pragma GCC unroll 14
+        for (unsigned r = 1; r < R; r++) {
+            rk = vaes256_key(ek, r);
+#pragma GCC unroll 8
+            for (int i = 0; i < 8; i++)
+                x[i] = _mm256_aesenc_epi128(x[i], rk);
+        }
+        rk = vaes256_key(ek, R);
 #pragma GCC unroll 8
         for (int i = 0; i < 8; i++) {
             __m256i d = _mm256_loadu_si256(
                 (const __m256i *)(const void *)(in + 32 * i));
-            _mm256_storeu_si256((__m256i *)(void *)(out + 32 * i),
-                                _mm256_xor_si256(d, x[i]));
+            _mm256_storeu_si256(
+                (__m256i *)(void *)(out + 32 * i),
+                _mm256_aesenclast_epi128(x[i], _mm256_xor_si256(rk, d)));
         }
     }
     if (len) {

@@ -293,6 +293,29 @@ static void test_ctr_differential(int full) {
     free(in), free(want), free(got);
 }
 
+/* Every value of the counter's low byte at the start, so that each step of
+ * 16 (or 4, 8) blocks meets the carry out of that byte at every offset;
+ * the low 64 bits, or all 128, about to wrap in half of the runs. The
+ * vaes256 tier keeps the counter as big-endian blocks and adds to their
+ * last byte until it would carry (aes_vaes256.c). */
+static void test_ctr_counter_bytes(int full) {
+    enum { LEN = 3 * 1024 + 48 + 5 };
+    static uint8_t in[LEN], want[LEN], got[LEN];
+    uint8_t key[32], iv[16];
+    for (unsigned b = 0; b < 256; b += full ? 1 : 17) {
+        size_t kl = b % 3 == 0 ? 16 : b % 3 == 1 ? 24 : 32;
+        ht_rand_bytes(key, sizeof key);
+        ht_rand_bytes(iv, sizeof iv);
+        ht_rand_bytes(in, sizeof in);
+        if (b % 4 == 1) memset(iv + 8, 0xff, 7); /* 64-bit wrap in the run */
+        if (b % 4 == 3) memset(iv, 0xff, 15);    /* 128-bit wrap */
+        iv[14] = b % 4 ? 0xff : iv[14];
+        iv[15] = (uint8_t)b;
+        size_t len = LEN - (b % 7) * 16 - b % 5;
+        check_ctr(kl, key, iv, in, len, want, got);
+    }
+}
+
 /* CTR with input and output ending against a guard page (tails must not
  * use a masked access that runs past the buffer; a byte too many faults):
  * every length to 600, against OpenSSL, out of place and in place. */
@@ -363,6 +386,7 @@ int main(int argc, char **argv) {
              * length */
             test_ctr_differential(strcmp(impl, "portable") != 0);
             test_ctr_page_edges();
+            test_ctr_counter_bytes(strcmp(impl, "portable") != 0);
         }
         first = 0;
     }
