@@ -148,8 +148,8 @@ static inline void fe_sub_r(fe h, const fe f, const fe g) {
  * rdx is clobbered; lo and hi are scratch.
  */
 #define FE_REDUCE_ASM                                                          \
-    "movq $38, %%rdx\n\t"                                                      \
-    "xorl %k[lo], %k[lo]\n\t" /* clears CF and OF */                           \
+    "movq %[c38], %%rdx\n\t"                                                   \
+    "xorl %k[z], %k[z]\n\t" /* clears CF and OF */                             \
     "mulxq %[r4], %[lo], %[hi]\n\t"                                            \
     "adcxq %[lo], %[r0]\n\t"                                                   \
     "adoxq %[hi], %[r1]\n\t"                                                   \
@@ -161,24 +161,47 @@ static inline void fe_sub_r(fe h, const fe f, const fe g) {
     "adoxq %[hi], %[r3]\n\t"                                                   \
     "mulxq %[r7], %[lo], %[r4]\n\t"                                            \
     "adcxq %[lo], %[r3]\n\t"                                                   \
-    "movl $0, %k[lo]\n\t" /* mov leaves the flags alone */                     \
-    "adoxq %[lo], %[r4]\n\t"                                                   \
-    "adcxq %[lo], %[r4]\n\t" /* bits 255 and up, top = 2 r4 + bit 255 (< 2^7), \
-                                re-enter as 19 top */                          \
+    "adoxq %[z], %[r4]\n\t"                                                    \
+    "adcxq %[z], %[r4]\n\t" /* bits 255 and up, top = 2 r4 + bit 255 (< 2^7),  \
+                               re-enter as 19 top */                           \
     "movq %[r3], %[hi]\n\t"                                                    \
     "shrq $63, %[hi]\n\t"                                                      \
     "btrq $63, %[r3]\n\t"                                                      \
     "leaq (%[hi],%[r4],2), %[r4]\n\t"                                          \
-    "imulq $19, %[r4], %[r4]\n\t"                                              \
+    "leaq (%[r4],%[r4],8), %[lo]\n\t"                                          \
+    "leaq (%[r4],%[lo],2), %[r4]\n\t"                                          \
     "addq %[r4], %[r0]\n\t"                                                    \
-    "adcq %[lo], %[r1]\n\t"                                                    \
-    "adcq %[lo], %[r2]\n\t"                                                    \
-    "adcq %[lo], %[r3]\n\t"
+    "adcq %[z], %[r1]\n\t"                                                     \
+    "adcq %[z], %[r2]\n\t"                                                     \
+    "adcq %[z], %[r3]\n\t"
+
+/* 38 (2^256 mod p) for the reductions' MULX: a load, not an ALU op */
+static const uint64_t fe_c38 = 38;
+
+/* one row of the schoolbook product, r_i..r_i+4 += f_i * g (r_i+4 new):
+ * the low halves on the CF chain (ADCX), the high halves on the OF chain
+ * (ADOX), both ended on the zero register z */
+#define FE_ROW(fi, a0, a1, a2, a3, a4)                                         \
+    "movq " fi ", %%rdx\n\t"                                                   \
+    "xorl %k[z], %k[z]\n\t"                                                    \
+    "mulxq %[g0], %[lo], %[hi]\n\t"                                            \
+    "adcxq %[lo], " a0 "\n\t"                                                  \
+    "adoxq %[hi], " a1 "\n\t"                                                  \
+    "mulxq %[g1], %[lo], %[hi]\n\t"                                            \
+    "adcxq %[lo], " a1 "\n\t"                                                  \
+    "adoxq %[hi], " a2 "\n\t"                                                  \
+    "mulxq %[g2], %[lo], %[hi]\n\t"                                            \
+    "adcxq %[lo], " a2 "\n\t"                                                  \
+    "adoxq %[hi], " a3 "\n\t"                                                  \
+    "mulxq %[g3], %[lo], " a4 "\n\t"                                           \
+    "adcxq %[lo], " a3 "\n\t"                                                  \
+    "adoxq %[z], " a4 "\n\t"                                                   \
+    "adcxq %[z], " a4 "\n\t"
 
 /* h = f * g: schoolbook rows of MULX, the low halves on the CF chain
  * (ADCX) and the high halves on the OF chain (ADOX). */
 static inline void fe_mul(fe h, const fe f, const fe g) {
-    uint64_t r0, r1, r2, r3, r4, r5, r6, r7, lo, hi;
+    uint64_t r0, r1, r2, r3, r4, r5, r6, r7, lo, hi, z;
     __asm__("movq %[f0], %%rdx\n\t"
             /* row 0: r0..r4 = f0 * g */
             "mulxq %[g0], %[r0], %[r1]\n\t"
@@ -188,72 +211,26 @@ static inline void fe_mul(fe h, const fe f, const fe g) {
             "adcq %[lo], %[r2]\n\t"
             "mulxq %[g3], %[lo], %[r4]\n\t"
             "adcq %[lo], %[r3]\n\t"
-            "adcq $0, %[r4]\n\t"
-            /* row 1: r1..r5 += f1 * g */
-            "movq %[f1], %%rdx\n\t"
-            "xorl %k[r5], %k[r5]\n\t"
-            "mulxq %[g0], %[lo], %[hi]\n\t"
-            "adcxq %[lo], %[r1]\n\t"
-            "adoxq %[hi], %[r2]\n\t"
-            "mulxq %[g1], %[lo], %[hi]\n\t"
-            "adcxq %[lo], %[r2]\n\t"
-            "adoxq %[hi], %[r3]\n\t"
-            "mulxq %[g2], %[lo], %[hi]\n\t"
-            "adcxq %[lo], %[r3]\n\t"
-            "adoxq %[hi], %[r4]\n\t"
-            "mulxq %[g3], %[lo], %[hi]\n\t"
-            "adcxq %[lo], %[r4]\n\t"
-            "adoxq %[hi], %[r5]\n\t"
-            "movl $0, %k[lo]\n\t" /* mov leaves the flags alone */
-            "adcxq %[lo], %[r5]\n\t"
-            /* row 2: r2..r6 += f2 * g */
-            "movq %[f2], %%rdx\n\t"
-            "xorl %k[r6], %k[r6]\n\t"
-            "mulxq %[g0], %[lo], %[hi]\n\t"
-            "adcxq %[lo], %[r2]\n\t"
-            "adoxq %[hi], %[r3]\n\t"
-            "mulxq %[g1], %[lo], %[hi]\n\t"
-            "adcxq %[lo], %[r3]\n\t"
-            "adoxq %[hi], %[r4]\n\t"
-            "mulxq %[g2], %[lo], %[hi]\n\t"
-            "adcxq %[lo], %[r4]\n\t"
-            "adoxq %[hi], %[r5]\n\t"
-            "mulxq %[g3], %[lo], %[hi]\n\t"
-            "adcxq %[lo], %[r5]\n\t"
-            "adoxq %[hi], %[r6]\n\t"
-            "movl $0, %k[lo]\n\t"
-            "adcxq %[lo], %[r6]\n\t"
-            /* row 3: r3..r7 += f3 * g */
-            "movq %[f3], %%rdx\n\t"
-            "xorl %k[r7], %k[r7]\n\t"
-            "mulxq %[g0], %[lo], %[hi]\n\t"
-            "adcxq %[lo], %[r3]\n\t"
-            "adoxq %[hi], %[r4]\n\t"
-            "mulxq %[g1], %[lo], %[hi]\n\t"
-            "adcxq %[lo], %[r4]\n\t"
-            "adoxq %[hi], %[r5]\n\t"
-            "mulxq %[g2], %[lo], %[hi]\n\t"
-            "adcxq %[lo], %[r5]\n\t"
-            "adoxq %[hi], %[r6]\n\t"
-            "mulxq %[g3], %[lo], %[hi]\n\t"
-            "adcxq %[lo], %[r6]\n\t"
-            "adoxq %[hi], %[r7]\n\t"
-            "movl $0, %k[lo]\n\t"
-            "adcxq %[lo], %[r7]\n\t" FE_REDUCE_ASM
+            "adcq $0, %[r4]\n\t" FE_ROW("%[f1]", "%[r1]", "%[r2]", "%[r3]",
+                                        "%[r4]", "%[r5]")
+                FE_ROW("%[f2]", "%[r2]", "%[r3]", "%[r4]", "%[r5]", "%[r6]")
+                    FE_ROW("%[f3]", "%[r3]", "%[r4]", "%[r5]", "%[r6]", "%[r7]")
+                        FE_REDUCE_ASM
             : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3),
               [r4] "=&r"(r4), [r5] "=&r"(r5), [r6] "=&r"(r6), [r7] "=&r"(r7),
-              [lo] "=&r"(lo), [hi] "=&r"(hi)
-            : [f0] "m"(f[0]), [f1] "m"(f[1]), [f2] "m"(f[2]), [f3] "m"(f[3]),
-              [g0] "m"(g[0]), [g1] "m"(g[1]), [g2] "m"(g[2]), [g3] "m"(g[3])
+              [lo] "=&r"(lo), [hi] "=&r"(hi), [z] "=&r"(z)
+            : [c38] "m"(fe_c38), [f0] "m"(f[0]), [f1] "m"(f[1]), [f2] "m"(f[2]),
+              [f3] "m"(f[3]), [g0] "m"(g[0]), [g1] "m"(g[1]), [g2] "m"(g[2]),
+              [g3] "m"(g[3])
             : "rdx", "cc");
     h[0] = r0, h[1] = r1, h[2] = r2, h[3] = r3;
-    (void)lo, (void)hi, (void)r4, (void)r5, (void)r6, (void)r7;
+    (void)lo, (void)hi, (void)z, (void)r4, (void)r5, (void)r6, (void)r7;
 }
 
 /* h = f^2: the six cross products once, then doubled on the CF chain while
  * the four squares enter on the OF chain. */
 static inline void fe_sq(fe h, const fe f) {
-    uint64_t r0, r1, r2, r3, r4, r5, r6, r7, lo, hi;
+    uint64_t r0, r1, r2, r3, r4, r5, r6, r7, lo, hi, z;
     __asm__("movq %[f0], %%rdx\n\t"
             /* f0 * (f1, f2, f3) at positions 1..4 */
             "mulxq %[f1], %[r1], %[r2]\n\t"
@@ -264,15 +241,14 @@ static inline void fe_sq(fe h, const fe f) {
             "adcq $0, %[r4]\n\t"
             /* f1 * (f2, f3) at positions 3..5 */
             "movq %[f1], %%rdx\n\t"
-            "xorl %k[r5], %k[r5]\n\t"
+            "xorl %k[z], %k[z]\n\t"
             "mulxq %[f2], %[lo], %[hi]\n\t"
             "adcxq %[lo], %[r3]\n\t"
             "adoxq %[hi], %[r4]\n\t"
-            "mulxq %[f3], %[lo], %[hi]\n\t"
+            "mulxq %[f3], %[lo], %[r5]\n\t"
             "adcxq %[lo], %[r4]\n\t"
-            "adoxq %[hi], %[r5]\n\t"
-            "movl $0, %k[lo]\n\t"
-            "adcxq %[lo], %[r5]\n\t"
+            "adoxq %[z], %[r5]\n\t"
+            "adcxq %[z], %[r5]\n\t"
             /* f2 * f3 at positions 5..6 */
             "movq %[f2], %%rdx\n\t"
             "mulxq %[f3], %[lo], %[r6]\n\t"
@@ -304,11 +280,12 @@ static inline void fe_sq(fe h, const fe f) {
             "adoxq %[hi], %[r7]\n\t" FE_REDUCE_ASM
             : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3),
               [r4] "=&r"(r4), [r5] "=&r"(r5), [r6] "=&r"(r6), [r7] "=&r"(r7),
-              [lo] "=&r"(lo), [hi] "=&r"(hi)
-            : [f0] "m"(f[0]), [f1] "m"(f[1]), [f2] "m"(f[2]), [f3] "m"(f[3])
+              [lo] "=&r"(lo), [hi] "=&r"(hi), [z] "=&r"(z)
+            : [c38] "m"(fe_c38), [f0] "m"(f[0]), [f1] "m"(f[1]), [f2] "m"(f[2]),
+              [f3] "m"(f[3])
             : "rdx", "cc");
     h[0] = r0, h[1] = r1, h[2] = r2, h[3] = r3;
-    (void)lo, (void)hi, (void)r4, (void)r5, (void)r6, (void)r7;
+    (void)lo, (void)hi, (void)z, (void)r4, (void)r5, (void)r6, (void)r7;
 }
 
 /*
@@ -325,20 +302,19 @@ static inline void fe_mul_small_add(fe h, const fe f, uint64_t c, const fe g) {
             "movq %[g1], %[r1]\n\t"
             "movq %[g2], %[r2]\n\t"
             "movq %[g3], %[r3]\n\t"
-            "xorl %k[r4], %k[r4]\n\t" /* clears CF and OF */
-            "mulxq %[f0], %[lo], %[hi]\n\t"
-            "adcxq %[lo], %[r0]\n\t"
+            "xorl %k[lo], %k[lo]\n\t" /* clears CF and OF; lo = 0 */
+            "mulxq %[f0], %[r4], %[hi]\n\t"
+            "adcxq %[r4], %[r0]\n\t"
             "adoxq %[hi], %[r1]\n\t"
-            "mulxq %[f1], %[lo], %[hi]\n\t"
-            "adcxq %[lo], %[r1]\n\t"
+            "mulxq %[f1], %[r4], %[hi]\n\t"
+            "adcxq %[r4], %[r1]\n\t"
             "adoxq %[hi], %[r2]\n\t"
-            "mulxq %[f2], %[lo], %[hi]\n\t"
-            "adcxq %[lo], %[r2]\n\t"
+            "mulxq %[f2], %[r4], %[hi]\n\t"
+            "adcxq %[r4], %[r2]\n\t"
             "adoxq %[hi], %[r3]\n\t"
-            "mulxq %[f3], %[lo], %[hi]\n\t"
-            "adcxq %[lo], %[r3]\n\t"
-            "adoxq %[hi], %[r4]\n\t"
-            "movl $0, %k[lo]\n\t" /* mov leaves the flags alone */
+            "mulxq %[f3], %[hi], %[r4]\n\t"
+            "adcxq %[hi], %[r3]\n\t"
+            "adoxq %[lo], %[r4]\n\t"
             "adcxq %[lo], %[r4]\n\t"
             "imulq $38, %[r4], %[r4]\n\t"
             "addq %[r4], %[r0]\n\t"
