@@ -99,16 +99,16 @@ static inline void fe_set_small(fe h, uint64_t v) {
 
 #define FE_ASM4(h, f, g, text)                                                 \
     do {                                                                       \
-        uint64_t r0, r1, r2, r3, t;                                            \
+        uint64_t r0, r1, r2, r3, t, u;                                         \
         __asm__(text                                                           \
                 : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2),              \
-                  [r3] "=&r"(r3), [t] "=&r"(t)                                 \
+                  [r3] "=&r"(r3), [t] "=&r"(t), [u] "=&r"(u)                   \
                 : [f0] "m"((f)[0]), [f1] "m"((f)[1]), [f2] "m"((f)[2]),        \
                   [f3] "m"((f)[3]), [g0] "m"((g)[0]), [g1] "m"((g)[1]),        \
                   [g2] "m"((g)[2]), [g3] "m"((g)[3])                           \
                 : "cc");                                                       \
         (h)[0] = r0, (h)[1] = r1, (h)[2] = r2, (h)[3] = r3;                    \
-        (void)t;                                                               \
+        (void)t, (void)u;                                                      \
     } while (0)
 
 /* h = f + g for any f, g < 2^256: a second carry can only follow when the
@@ -128,14 +128,33 @@ static inline void fe_sub(fe h, const fe f, const fe g) {
  * and fe_frombytes return): one fold, no carry after it. For the sum: a
  * carry out of 2^256 leaves at most 2^12 in the low limb, so adding 38
  * cannot carry again. For the difference: after a borrow the wrapped value
- * is at least 2^256 - 2^255 - 2^11, so taking 38 off cannot borrow out.
+ * is at least 2^256 - 2^255 - 2^11, so taking 38 off cannot borrow out
+ * (it is done as adding 2^256 - 38 and dropping the carry).
+ * Both keep to ADCX where they can: on Zen 3 plain ADD/ADC/SBB beside MULX
+ * cost more than ADCX/ADOX do (docs/perf/x25519.md #16).
  */
 static inline void fe_add_r(fe h, const fe f, const fe g) {
-    FE_ASM4(h, f, g, FE_ADD4 FE_FOLD("addq"));
+    FE_ASM4(h, f, g,
+            "xorl %k[t], %k[t]\n\t" /* clears CF */
+            "movq %[f0], %[r0]\n\tadcxq %[g0], %[r0]\n\t"
+            "movq %[f1], %[r1]\n\tadcxq %[g1], %[r1]\n\t"
+            "movq %[f2], %[r2]\n\tadcxq %[g2], %[r2]\n\t"
+            "movq %[f3], %[r3]\n\tadcxq %[g3], %[r3]\n\t"
+            "sbbq %[t], %[t]\n\t"
+            "andq $38, %[t]\n\t" /* clears CF */
+            "adcxq %[t], %[r0]\n\t");
 }
 
 static inline void fe_sub_r(fe h, const fe f, const fe g) {
-    FE_ASM4(h, f, g, FE_SUB4 FE_FOLD("subq") FE_RIPPLE("sbbq"));
+    FE_ASM4(h, f, g,
+            FE_SUB4
+            "sbbq %[t], %[t]\n\t" /* all ones after a borrow */
+            "movq %[t], %[u]\n\t"
+            "andq $-38, %[u]\n\t" /* clears CF; t, u = 2^256 - 38 or 0 */
+            "adcxq %[u], %[r0]\n\t"
+            "adcxq %[t], %[r1]\n\t"
+            "adcxq %[t], %[r2]\n\t"
+            "adcxq %[t], %[r3]\n\t");
 }
 
 /*
@@ -144,7 +163,8 @@ static inline void fe_sub_r(fe h, const fe f, const fe g) {
  * word r4 <= 38), then everything from bit 255 up, top = 2 r4 + bit 255
  * (< 2^7), is cleared and re-enters as 19 top (2^255 = 19 mod p): the
  * result is below 2^255 + 2^11 and the last carry stops in limb 3. That
- * bound is what fe_add_r and fe_sub_r rely on.
+ * bound is what fe_add_r and fe_sub_r rely on. BTR hands bit 255 to
+ * ADCX as its carry, so every addition here is ADCX/ADOX; z ends zero.
  * rdx is clobbered; lo and hi are scratch.
  */
 #define FE_REDUCE_ASM                                                          \
@@ -162,18 +182,16 @@ static inline void fe_sub_r(fe h, const fe f, const fe g) {
     "mulxq %[r7], %[lo], %[r4]\n\t"                                            \
     "adcxq %[lo], %[r3]\n\t"                                                   \
     "adoxq %[z], %[r4]\n\t"                                                    \
-    "adcxq %[z], %[r4]\n\t" /* bits 255 and up, top = 2 r4 + bit 255 (< 2^7),  \
-                               re-enter as 19 top */                           \
-    "movq %[r3], %[hi]\n\t"                                                    \
-    "shrq $63, %[hi]\n\t"                                                      \
-    "btrq $63, %[r3]\n\t"                                                      \
-    "leaq (%[hi],%[r4],2), %[r4]\n\t"                                          \
+    "adcxq %[z], %[r4]\n\t"  /* bits 255 and up, top = 2 r4 + bit 255 (< 2^7), \
+                                re-enter as 19 top */                          \
+    "btrq $63, %[r3]\n\t"    /* CF = bit 255 */                                \
+    "adcxq %[r4], %[r4]\n\t" /* top; no carry out, CF = 0 */                   \
     "leaq (%[r4],%[r4],8), %[lo]\n\t"                                          \
     "leaq (%[r4],%[lo],2), %[r4]\n\t"                                          \
-    "addq %[r4], %[r0]\n\t"                                                    \
-    "adcq %[z], %[r1]\n\t"                                                     \
-    "adcq %[z], %[r2]\n\t"                                                     \
-    "adcq %[z], %[r3]\n\t"
+    "adcxq %[r4], %[r0]\n\t"                                                   \
+    "adcxq %[z], %[r1]\n\t"                                                    \
+    "adcxq %[z], %[r2]\n\t"                                                    \
+    "adcxq %[z], %[r3]\n\t"
 
 /* 38 (2^256 mod p) for the reductions' MULX: a load, not an ALU op */
 static const uint64_t fe_c38 = 38;
@@ -199,20 +217,22 @@ static const uint64_t fe_c38 = 38;
     "adcxq %[z], " a4 "\n\t"
 
 /* h = f * g: schoolbook rows of MULX, the low halves on the CF chain
- * (ADCX) and the high halves on the OF chain (ADOX). */
+ * (ADCX) and the high halves on the OF chain (ADOX); row 0 has no high
+ * chain (each MULX writes its high half where the next low half lands). */
 static inline void fe_mul(fe h, const fe f, const fe g) {
     uint64_t r0, r1, r2, r3, r4, r5, r6, r7, lo, hi, z;
     __asm__("movq %[f0], %%rdx\n\t"
             /* row 0: r0..r4 = f0 * g */
+            "xorl %k[z], %k[z]\n\t"
             "mulxq %[g0], %[r0], %[r1]\n\t"
             "mulxq %[g1], %[lo], %[r2]\n\t"
-            "addq %[lo], %[r1]\n\t"
+            "adcxq %[lo], %[r1]\n\t"
             "mulxq %[g2], %[lo], %[r3]\n\t"
-            "adcq %[lo], %[r2]\n\t"
+            "adcxq %[lo], %[r2]\n\t"
             "mulxq %[g3], %[lo], %[r4]\n\t"
-            "adcq %[lo], %[r3]\n\t"
-            "adcq $0, %[r4]\n\t" FE_ROW("%[f1]", "%[r1]", "%[r2]", "%[r3]",
-                                        "%[r4]", "%[r5]")
+            "adcxq %[lo], %[r3]\n\t"
+            "adcxq %[z], %[r4]\n\t" FE_ROW("%[f1]", "%[r1]", "%[r2]", "%[r3]",
+                                           "%[r4]", "%[r5]")
                 FE_ROW("%[f2]", "%[r2]", "%[r3]", "%[r4]", "%[r5]", "%[r6]")
                     FE_ROW("%[f3]", "%[r3]", "%[r4]", "%[r5]", "%[r6]", "%[r7]")
                         FE_REDUCE_ASM
@@ -233,12 +253,13 @@ static inline void fe_sq(fe h, const fe f) {
     uint64_t r0, r1, r2, r3, r4, r5, r6, r7, lo, hi, z;
     __asm__("movq %[f0], %%rdx\n\t"
             /* f0 * (f1, f2, f3) at positions 1..4 */
+            "xorl %k[z], %k[z]\n\t"
             "mulxq %[f1], %[r1], %[r2]\n\t"
             "mulxq %[f2], %[lo], %[r3]\n\t"
-            "addq %[lo], %[r2]\n\t"
+            "adcxq %[lo], %[r2]\n\t"
             "mulxq %[f3], %[lo], %[r4]\n\t"
-            "adcq %[lo], %[r3]\n\t"
-            "adcq $0, %[r4]\n\t"
+            "adcxq %[lo], %[r3]\n\t"
+            "adcxq %[z], %[r4]\n\t"
             /* f1 * (f2, f3) at positions 3..5 */
             "movq %[f1], %%rdx\n\t"
             "xorl %k[z], %k[z]\n\t"
@@ -252,8 +273,8 @@ static inline void fe_sq(fe h, const fe f) {
             /* f2 * f3 at positions 5..6 */
             "movq %[f2], %%rdx\n\t"
             "mulxq %[f3], %[lo], %[r6]\n\t"
-            "addq %[lo], %[r5]\n\t"
-            "adcq $0, %[r6]\n\t"
+            "adcxq %[lo], %[r5]\n\t" /* CF is 0 after the row above */
+            "adcxq %[z], %[r6]\n\t"
             /* double (CF chain) and add the squares (OF chain) */
             "xorl %k[r7], %k[r7]\n\t"
             "movq %[f0], %%rdx\n\t"
@@ -291,9 +312,10 @@ static inline void fe_sq(fe h, const fe f) {
 /*
  * h = c * f + g for a public c < 2^17: one row of MULX, the low halves on
  * the CF chain and the high halves on the OF chain onto g, the fifth word
- * (below 2^17 + 1) folded as 38 (2^256 = 38 mod p), then as in fe_add a
- * last carry into limb 0 alone. The ladder's doubling: e = 121666 p + d in
- * one pass instead of a product and an addition.
+ * (below 2^17 + 1) and bit 255 folded as in FE_REDUCE_ASM (19 top, top
+ * below 2^19): h < 2^255 + 2^24, which fe_mul accepts (e only goes there).
+ * The ladder's doubling: e = 121666 p + d in one pass instead of a product
+ * and an addition.
  */
 static inline void fe_mul_small_add(fe h, const fe f, uint64_t c, const fe g) {
     uint64_t r0, r1, r2, r3, r4, lo, hi;
@@ -316,14 +338,14 @@ static inline void fe_mul_small_add(fe h, const fe f, uint64_t c, const fe g) {
             "adcxq %[hi], %[r3]\n\t"
             "adoxq %[lo], %[r4]\n\t"
             "adcxq %[lo], %[r4]\n\t"
-            "imulq $38, %[r4], %[r4]\n\t"
-            "addq %[r4], %[r0]\n\t"
-            "adcq %[lo], %[r1]\n\t"
-            "adcq %[lo], %[r2]\n\t"
-            "adcq %[lo], %[r3]\n\t"
-            "sbbq %[lo], %[lo]\n\t"
-            "andq $38, %[lo]\n\t"
-            "addq %[lo], %[r0]\n\t"
+            "btrq $63, %[r3]\n\t"    /* CF = bit 255 */
+            "adcxq %[r4], %[r4]\n\t" /* top < 2^19; CF = 0 */
+            "leaq (%[r4],%[r4],8), %[hi]\n\t"
+            "leaq (%[r4],%[hi],2), %[r4]\n\t"
+            "adcxq %[r4], %[r0]\n\t"
+            "adcxq %[lo], %[r1]\n\t"
+            "adcxq %[lo], %[r2]\n\t"
+            "adcxq %[lo], %[r3]\n\t"
             : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3),
               [r4] "=&r"(r4), [lo] "=&r"(lo), [hi] "=&r"(hi)
             : [c] "rm"(c), [f0] "m"(f[0]), [f1] "m"(f[1]), [f2] "m"(f[2]),

@@ -5,6 +5,9 @@
  *   fe_mul, fe_sq      any inputs below 2^256; the result must be right
  *                      mod p and below 2^255 + 2^11 (the bound the
  *                      ladder's one-fold additions rely on)
+ *   fe_mul_small_add   c f + g for c = 121666 (the ladder's) and
+ *                      2^17 - 1 (the largest allowed), any f and g below
+ *                      2^256; right mod p and below 2^255 + 2^24
  *   fe_add_r, fe_sub_r inputs below 2^255 + 2^11 only, including the
  *                      carry-out and borrow paths near 2^255 and the top
  *                      of that range, which random ladder inputs never
@@ -40,6 +43,13 @@ static int equal_mod_p(const fe h, const BIGNUM *want) {
     int same = BN_cmp(x, w) == 0;
     BN_free(x), BN_free(w);
     return same;
+}
+
+/* h < 2^255 + 2^24 (fe_mul_small_add) */
+static int below_small_bound(const fe h) {
+    const uint64_t top = (uint64_t)1 << 63;
+    return h[3] < top || (h[3] == top && h[2] == 0 && h[1] == 0 &&
+                          h[0] < ((uint64_t)1 << 24));
 }
 
 /* h < 2^255 + 2^11 */
@@ -94,6 +104,16 @@ static void test_field(void) {
         CHECK(equal_mod_p(h, want));
         CHECK(below_product_bound(h));
         checked += 2;
+        static const uint64_t smalls[2] = {121666, ((uint64_t)1 << 17) - 1};
+        for (int k = 0; k < 2; k++) {
+            fe_mul_small_add(h, f, smalls[k], g);
+            CHECK(BN_copy(want, bf) != NULL);
+            CHECK(BN_mul_word(want, smalls[k]) == 1);
+            CHECK(BN_add(want, want, bg) == 1);
+            CHECK(equal_mod_p(h, want));
+            CHECK(below_small_bound(h));
+            checked++;
+        }
         if (kf >= AT_2_255 && kg >= AT_2_255) {
             fe_add_r(h, f, g);
             CHECK(BN_add(want, bf, bg) == 1);
@@ -106,7 +126,7 @@ static void test_field(void) {
         BN_free(bf), BN_free(bg);
     }
     BN_free(want);
-    CHECK(checked == 2 * 20000 + 2 * 7200); /* 9 of 25 kind pairs */
+    CHECK(checked == 4 * 20000 + 2 * 7200); /* 9 of 25 kind pairs */
 }
 
 int main(int argc, char **argv) {
