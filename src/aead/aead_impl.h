@@ -17,7 +17,7 @@
 _Static_assert(HUSH_AEAD_TAGBYTES == 16, "the descriptors' tags are 16 bytes");
 /* Largest expanded-key state of any algorithm: the one-shot functions keep
  * it on the stack (and wipe it), keyed objects in secret memory. */
-#define HUSH_AEAD_STATE_MAX 2048
+#define HUSH_AEAD_STATE_MAX 2112
 
 typedef struct hush_aead_stream_ops hush_aead_stream_ops;
 

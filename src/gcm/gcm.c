@@ -76,8 +76,17 @@ static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen,
         gh->init(&s->ghash, h);
     /* the vaes256 tier's short messages run the aesni tier's code */
     if (s->fused == &hush_gcm_fused_aesni ||
-        s->fused == &hush_gcm_fused_vaes256)
+        s->fused == &hush_gcm_fused_vaes256) {
         gcm_kara_factors(s);
+        /* the short path's factors: a one-shot state only those of its
+         * message (blocks of AD, message and lengths), if it is short */
+        int n = GCM_SHORT_POWERS;
+        if (one_message)
+            n = mlen <= GCM_SHORT_MAX && adlen <= 16
+                    ? (adlen != 0) + (int)((mlen + 15) / 16) + 1
+                    : 0;
+        hush_gcm_aesni_short_factors(s, n);
+    }
     s->seal = gcm_seal_two_pass;
     s->open = gcm_open_two_pass;
     if (s->fused) {

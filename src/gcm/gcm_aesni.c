@@ -23,6 +23,20 @@
 #define LOADU(p)      _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define STOREU(p, v)  _mm_storeu_si128((__m128i *)(void *)(p), (v))
 
+/* the short path (gcm_short.h) hands AD over 16 bytes to the long one */
+#define LONG_DECL(name)                                                        \
+    static void name(const gcm_state *s, uint8_t *out, uint8_t tag[16],        \
+                     const uint8_t *in, size_t len, const uint8_t *ad,         \
+                     size_t adlen, const uint8_t *nonce);
+LONG_DECL(long_seal10)
+LONG_DECL(long_seal14)
+LONG_DECL(long_open10)
+LONG_DECL(long_open14)
+#undef LONG_DECL
+#define SHORT_FALLBACK(R, enc, ...)                                            \
+    ((enc) ? long_seal##R(__VA_ARGS__) : long_open##R(__VA_ARGS__))
+#include "gcm/gcm_short.h"
+
 static inline __m128i pow_of(const hush_ghash_key *k, size_t e) {
     return _mm_load_si128(
         (const __m128i *)(const void *)k->pow[HUSH_GHASH_POWERS - e]);
@@ -70,24 +84,6 @@ ALWAYS_INLINE __m128i kara_run(__m128i acc, const gcm_state *k,
         kara_mul(&a, b, k, n - i);
     }
     return kara_reduce(a);
-}
-
-/*
- * The len (< 16) bytes at p, zero-padded, through pad. pad only ever holds
- * message, ciphertext or AD bytes (never a key stream) and fused_run wipes
- * it at the end, when nothing key-derived is live: a wipe here, a call,
- * would make gcc spill the running hash around it (every xmm register is
- * caller-saved). The empty asm keeps the copy a plain loop, not a memcpy
- * call, for the same reason.
- */
-ALWAYS_INLINE __m128i load_partial(uint8_t pad[16], const uint8_t *p,
-                                   size_t len) {
-    STOREU(pad, _mm_setzero_si128());
-    for (size_t i = 0; i < len; i++) {
-        HUSH_OPAQUE(i);
-        pad[i] = p[i];
-    }
-    return LOADU(pad);
 }
 
 /* GHASH of len bytes (the last block zero-padded) into acc */
@@ -275,29 +271,55 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
     if ((len | adlen) & 15) hush_wipe(pad, sizeof pad);
 }
 
-static void fused_seal(const gcm_state *s, uint8_t *c, uint8_t *tag,
-                       const uint8_t *m, size_t mlen, const uint8_t *ad,
-                       size_t adlen, const uint8_t *nonce) {
-    if (s->aes.rounds == 10)
-        fused_run(s, c, m, mlen, ad, adlen, nonce, tag, 10, 1);
-    else
-        fused_run(s, c, m, mlen, ad, adlen, nonce, tag, 14, 1);
+void hush_gcm_aesni_short_factors(gcm_state *s, int n) {
+    /* x^-1 = x^127 + x^6 + x + 1 and x^63, in V form */
+    const __m128i xinv = _mm_set_epi64x((long long)0xc200000000000000ULL, 1);
+    const __m128i x63 = _mm_set_epi64x(1, 0);
+    for (int e = 1; e <= n && e <= GCM_SHORT_POWERS; e++) {
+        __m128i h = pow_of(&s->ghash, (size_t)e);
+        STOREU(s->sh[e - 1][0], ghash_mul1(h, xinv));
+        STOREU(s->sh[e - 1][1], ghash_mul1(h, x63));
+    }
 }
 
-static void fused_open(const gcm_state *s, uint8_t *m, const uint8_t *c,
-                       size_t clen, uint8_t want[16], const uint8_t *ad,
-                       size_t adlen, const uint8_t *nonce) {
-    if (s->aes.rounds == 10)
-        fused_run(s, m, c, clen, ad, adlen, nonce, want, 10, 0);
-    else
-        fused_run(s, m, c, clen, ad, adlen, nonce, want, 14, 0);
-}
+#define LONG_FN(name, R, enc)                                                  \
+    __attribute__((noinline)) static void name(                                \
+        const gcm_state *s, uint8_t *out, uint8_t tag[16], const uint8_t *in,  \
+        size_t len, const uint8_t *ad, size_t adlen, const uint8_t *nonce) {   \
+        fused_run(s, out, in, len, ad, adlen, nonce, tag, R, enc);             \
+    }
+LONG_FN(long_seal10, 10, 1)
+LONG_FN(long_seal14, 14, 1)
+LONG_FN(long_open10, 10, 0)
+LONG_FN(long_open14, 14, 0)
+#undef LONG_FN
+
+/* The entries: the path by length (public), the round count fixed per
+ * entry (gcm.c picks seal or seal14 at setup). */
+#define ENTRY_FNS(R)                                                           \
+    void hush_gcm_aesni_seal##R(                                               \
+        const gcm_state *s, uint8_t *c, uint8_t *tag, const uint8_t *m,        \
+        size_t mlen, const uint8_t *ad, size_t adlen, const uint8_t *nonce) {  \
+        if (mlen <= GCM_SHORT_MAX)                                             \
+            short_seal##R(s, c, tag, m, mlen, ad, adlen, nonce);               \
+        else                                                                   \
+            long_seal##R(s, c, tag, m, mlen, ad, adlen, nonce);                \
+    }                                                                          \
+    void hush_gcm_aesni_open##R(const gcm_state *s, uint8_t *m,                \
+                                const uint8_t *c, size_t clen,                 \
+                                uint8_t want[16], const uint8_t *ad,           \
+                                size_t adlen, const uint8_t *nonce) {          \
+        if (clen <= GCM_SHORT_MAX)                                             \
+            short_open##R(s, m, want, c, clen, ad, adlen, nonce);              \
+        else                                                                   \
+            long_open##R(s, m, want, c, clen, ad, adlen, nonce);               \
+    }
+ENTRY_FNS(10)
+ENTRY_FNS(14)
+#undef ENTRY_FNS
 
 const gcm_fused_ops hush_gcm_fused_aesni = {
-    fused_seal,
-    fused_open,
-    NULL /* every power */,
-    NULL /* the pclmul table */,
-    NULL /* so its update */,
-    NULL,
-    NULL /* one seal and open for both */};
+    hush_gcm_aesni_seal10,    hush_gcm_aesni_open10,
+    NULL /* every power */,   NULL /* the pclmul table */,
+    NULL /* so its update */, hush_gcm_aesni_seal14,
+    hush_gcm_aesni_open14};

@@ -14,6 +14,12 @@
 
 typedef struct gcm_fused_ops gcm_fused_ops;
 
+/* The short path of the aesni and vaes256 fused tiers: messages of at
+ * most GCM_SHORT_MAX bytes with at most 16 bytes of AD, at most six GHASH
+ * blocks (AD, four of message, lengths). */
+#define GCM_SHORT_MAX    64
+#define GCM_SHORT_POWERS 6
+
 typedef struct gcm_state {
     hush_aes_key aes;     /* round keys (aes tier layout) */
     hush_ghash_key ghash; /* H^32 .. H^1 */
@@ -24,6 +30,12 @@ typedef struct gcm_state {
      * short messages run the aesni tier's code. (The vaes256 tier's own
      * factors of H^16 .. H^1 live in its table: gcm_vaes256.c.) */
     HUSH_ALIGNED(16) uint64_t kara[8][2];
+    /* The short path's factors (gcm_aesni.c, "the short path"): for
+     * e = 1 .. GCM_SHORT_POWERS, sh[e - 1][0] = H^e x^-1 and
+     * sh[e - 1][1] = H^e x^63 (V form), so a block's product needs one
+     * fold, not two. Filled for the aesni and vaes256 fused tiers (a
+     * one-shot state: only those its message reads). */
+    HUSH_ALIGNED(16) uint64_t sh[GCM_SHORT_POWERS][2][2];
     const hush_ghash_ops *ghash_ops;
     const gcm_fused_ops *fused; /* NULL: CTR and GHASH in separate passes */
     /* The seal and open of this state, chosen at setup (the fused tier's,
@@ -94,6 +106,22 @@ extern const gcm_fused_ops hush_gcm_fused_vaes512, hush_gcm_fused_vaes512_kara,
 /* vaes256: 256-bit VAES and VPCLMULQDQ without AVX-512 (gcm_vaes256.c);
  * its short messages run hush_gcm_fused_aesni's code on the same state */
 extern const gcm_fused_ops hush_gcm_fused_vaes256;
+/* The aesni tier's entries per round count (the vaes256 tier's short
+ * messages call them directly), and the short path's factors: sh[] for
+ * e = 1 .. n (n <= GCM_SHORT_POWERS) from the V-form powers in s->ghash. */
+void hush_gcm_aesni_seal10(const gcm_state *s, uint8_t *c, uint8_t *tag,
+                           const uint8_t *m, size_t mlen, const uint8_t *ad,
+                           size_t adlen, const uint8_t *nonce);
+void hush_gcm_aesni_seal14(const gcm_state *s, uint8_t *c, uint8_t *tag,
+                           const uint8_t *m, size_t mlen, const uint8_t *ad,
+                           size_t adlen, const uint8_t *nonce);
+void hush_gcm_aesni_open10(const gcm_state *s, uint8_t *m, const uint8_t *c,
+                           size_t clen, uint8_t want[16], const uint8_t *ad,
+                           size_t adlen, const uint8_t *nonce);
+void hush_gcm_aesni_open14(const gcm_state *s, uint8_t *m, const uint8_t *c,
+                           size_t clen, uint8_t want[16], const uint8_t *ad,
+                           size_t adlen, const uint8_t *nonce);
+void hush_gcm_aesni_short_factors(gcm_state *s, int n);
 #endif
 
 /*

@@ -49,6 +49,13 @@
 #define LOADU256(p)     _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define STOREU256(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 
+/* the short path (gcm_short.h) hands AD over 16 bytes to the aesni
+ * tier's entry, which takes it to its long path */
+#define SHORT_FALLBACK(R, enc, s, out, tag, in, len, ad, adlen, nonce)         \
+    ((enc) ? hush_gcm_aesni_seal##R(s, out, tag, in, len, ad, adlen, nonce)    \
+           : hush_gcm_aesni_open##R(s, out, in, len, tag, ad, adlen, nonce))
+#include "gcm/gcm_short.h"
+
 #define STEP_BLOCKS 16
 #define STEP_BYTES  (16 * STEP_BLOCKS)
 /* shorter messages take gcm_aesni.c's paths */
@@ -367,8 +374,10 @@ LONG_FN(long_open14, 14, 0)
     static void fused_seal##suffix(                                            \
         const gcm_state *s, uint8_t *c, uint8_t *tag, const uint8_t *m,        \
         size_t mlen, const uint8_t *ad, size_t adlen, const uint8_t *nonce) {  \
-        if (mlen < LONG_MIN)                                                   \
-            hush_gcm_fused_aesni.seal(s, c, tag, m, mlen, ad, adlen, nonce);   \
+        if (mlen <= GCM_SHORT_MAX)                                             \
+            short_seal##R(s, c, tag, m, mlen, ad, adlen, nonce);               \
+        else if (mlen < LONG_MIN)                                              \
+            hush_gcm_aesni_seal##R(s, c, tag, m, mlen, ad, adlen, nonce);      \
         else                                                                   \
             long_seal##suffix(s, c, tag, m, mlen, ad, adlen, nonce);           \
     }                                                                          \
@@ -376,8 +385,10 @@ LONG_FN(long_open14, 14, 0)
                                    const uint8_t *c, size_t clen,              \
                                    uint8_t want[16], const uint8_t *ad,        \
                                    size_t adlen, const uint8_t *nonce) {       \
-        if (clen < LONG_MIN)                                                   \
-            hush_gcm_fused_aesni.open(s, m, c, clen, want, ad, adlen, nonce);  \
+        if (clen <= GCM_SHORT_MAX)                                             \
+            short_open##R(s, m, want, c, clen, ad, adlen, nonce);              \
+        else if (clen < LONG_MIN)                                              \
+            hush_gcm_aesni_open##R(s, m, c, clen, want, ad, adlen, nonce);     \
         else                                                                   \
             long_open##suffix(s, m, want, c, clen, ad, adlen, nonce);          \
     }

@@ -1,0 +1,232 @@
+/*
+ * The short path of the aesni and vaes256 fused GCM tiers (messages of at
+ * most GCM_SHORT_MAX bytes, AD of at most 16), included by gcm_aesni.c
+ * (SSE) and gcm_vaes256.c (the same code VEX-encoded: three-operand forms,
+ * no register copies). Include after ghash/ghash_clmul.h and
+ * aes/aes_ni.h, with ALWAYS_INLINE, LOADU and STOREU defined.
+ */
+#ifndef HUSH_GCM_SHORT_H
+#define HUSH_GCM_SHORT_H
+
+#include "core/ct.h"
+#include "gcm/gcm_impl.h"
+
+/*
+ * The len (< 16) bytes at p, zero-padded, through pad. pad only ever holds
+ * message, ciphertext or AD bytes (never a key stream), and the caller
+ * wipes it at the end, when nothing key-derived is live: a wipe here, a
+ * call, would make gcc spill the running hash around it (every xmm
+ * register is caller-saved). The empty asm keeps the copy a plain loop,
+ * not a memcpy call, for the same reason.
+ */
+ALWAYS_INLINE __m128i load_partial(uint8_t pad[16], const uint8_t *p,
+                                   size_t len) {
+    STOREU(pad, _mm_setzero_si128());
+    for (size_t i = 0; i < len; i++) {
+        HUSH_OPAQUE(i);
+        pad[i] = p[i];
+    }
+    return LOADU(pad);
+}
+
+/* ---- the short path: at most GCM_SHORT_MAX bytes, at most 16 of AD ----
+ *
+ * Latency bound: the tag waits for the AES chain of the last counter
+ * block (R rounds of 4 cycles on Zen 3), then for the GHASH of the
+ * ciphertext. So every counter block and E(J0) run as parallel chains
+ * from one J0 (a block's counter XORed into its last byte), the AD and
+ * lengths products are made during the rounds, and the ciphertext's
+ * products need one fold, not two:
+ *
+ * In V form, with twisted factors H' = H^e x^-1 and G' = H^e x^63 (so
+ * G' = x^64 H'), a block X = x0 + x1 x^64 (x0 in the high qword) times
+ * H^e is x0 H' + x1 G' up to the twist: four PCLMULs, a 191-bit sum with
+ * no part above x^191. Its top 64 coefficients (the low qword of
+ * U = x0 H'lo + x1 G'lo) fold back with one PCLMUL by x^7 + x^2 + x and
+ * the qword itself (x^128 = x^7 + x^2 + x + 1):
+ *   X H^e = W ^ swap(U) ^ clmul(U.q0, 0xc2 << 56),  W = x0 H'hi + x1 G'hi.
+ * U and W add over the blocks, so the whole hash is one fold (5 cycles
+ * after the last product) where kara_reduce takes two and a shift.
+ */
+typedef struct sfold {
+    __m128i u, w;
+} sfold;
+
+/* x times H^e into a (e = 1 .. GCM_SHORT_POWERS); the factors are read
+ * where they are used */
+ALWAYS_INLINE void sfold_mul(sfold *a, __m128i x, const gcm_state *s,
+                             unsigned e) {
+    const __m128i h =
+        _mm_load_si128((const __m128i *)(const void *)s->sh[e - 1][0]);
+    const __m128i g =
+        _mm_load_si128((const __m128i *)(const void *)s->sh[e - 1][1]);
+    a->u = _mm_xor_si128(a->u, _mm_xor_si128(_mm_clmulepi64_si128(x, h, 0x01),
+                                             _mm_clmulepi64_si128(x, g, 0x00)));
+    a->w = _mm_xor_si128(a->w, _mm_xor_si128(_mm_clmulepi64_si128(x, h, 0x11),
+                                             _mm_clmulepi64_si128(x, g, 0x10)));
+}
+
+/* The reduced sum plus v (V form): v and the terms that do not wait for
+ * the fold go in while its PCLMUL runs, so the fold is followed by one
+ * XOR. */
+ALWAYS_INLINE __m128i sfold_reduce(sfold a, __m128i v) {
+    const __m128i poly = _mm_set_epi64x((long long)0xc200000000000000ULL, 0);
+    __m128i f = _mm_clmulepi64_si128(a.u, poly, 0x10);
+    __m128i t =
+        _mm_xor_si128(_mm_xor_si128(a.w, v), _mm_shuffle_epi32(a.u, 0x4e));
+    HUSH_OPAQUE_VEC(t); /* else gcc moves XORs after the fold */
+    return _mm_xor_si128(t, f);
+}
+
+/* the bytes below len (1..15) of a block: 0xff, the rest 0 */
+static const uint8_t short_mask[32] = {
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0,    0,    0,    0,    0,    0};
+
+/*
+ * The nonce in the first 12 bytes of a register, the rest zero (J0 with a
+ * zero counter byte), XORed with k: four short chains of PINSRB, each
+ * byte inserted straight from memory, then two levels of XOR (the bytes
+ * are disjoint, so XOR is OR). Byte by byte as gcm_j0_words reads it (a
+ * wider load over a caller's narrower pending store cannot be forwarded:
+ * the store-forwarding item); the shifts and ORs of two 64-bit words took
+ * ~38 instructions, four more saved registers and a GPR-to-vector move.
+ */
+ALWAYS_INLINE __m128i nonce_block_xor(const uint8_t *nonce, __m128i k) {
+    const __m128i z = _mm_setzero_si128();
+    __m128i a = _mm_insert_epi8(z, nonce[0], 0);
+    __m128i b = _mm_insert_epi8(z, nonce[3], 3);
+    __m128i c = _mm_insert_epi8(z, nonce[6], 6);
+    __m128i d = _mm_insert_epi8(z, nonce[9], 9);
+    a = _mm_insert_epi8(a, nonce[1], 1);
+    b = _mm_insert_epi8(b, nonce[4], 4);
+    c = _mm_insert_epi8(c, nonce[7], 7);
+    d = _mm_insert_epi8(d, nonce[10], 10);
+    a = _mm_insert_epi8(a, nonce[2], 2);
+    b = _mm_insert_epi8(b, nonce[5], 5);
+    c = _mm_insert_epi8(c, nonce[8], 8);
+    d = _mm_insert_epi8(d, nonce[11], 11);
+    return _mm_xor_si128(_mm_xor_si128(a, b),
+                         _mm_xor_si128(_mm_xor_si128(c, d), k));
+}
+
+/* The message blocks of the short path: data XORed into the last round
+ * key, the ciphertext stored (a partial block through pad, masked) and
+ * its product added to a. */
+ALWAYS_INLINE void short_blocks(sfold *a, __m128i *x, uint8_t *out,
+                                const uint8_t *in, size_t part, uint8_t pad[16],
+                                __m128i klast, const gcm_state *s,
+                                const int enc, const unsigned nb) {
+    const __m128i bswap = ghash_bswap_mask();
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < nb; i++) {
+        __m128i d, o;
+        if (i + 1 < nb || part == 0) {
+            d = LOADU(in + 16 * i);
+            /* aesenclast(x, k) ^ d = aesenclast(x, k ^ d) */
+            o = _mm_aesenclast_si128(x[i], _mm_xor_si128(klast, d));
+            STOREU(out + 16 * i, o);
+        } else {
+            d = load_partial(pad, in + 16 * i, part);
+            o = _mm_aesenclast_si128(x[i], _mm_xor_si128(klast, d));
+            o = _mm_and_si128(o, LOADU(short_mask + 16 - part));
+            STOREU(pad, o);
+            for (size_t k = 0; k < part; k++) {
+                HUSH_OPAQUE(k);
+                out[16 * i + k] = pad[k];
+            }
+        }
+        sfold_mul(a, _mm_shuffle_epi8(enc ? o : d, bswap), s, nb + 1 - i);
+    }
+}
+
+/*
+ * nb (0..4, a constant) blocks of message, the last one partial when
+ * len % 16; adlen <= 16. Nothing key-derived is stored but the tag; pad
+ * only holds AD, message or ciphertext bytes (the ciphertext masked),
+ * and is wiped when it was used.
+ */
+ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
+                             const uint8_t *in, size_t len, const uint8_t *ad,
+                             size_t adlen, const uint8_t *nonce,
+                             uint8_t tag[16], const unsigned R, const int enc,
+                             const unsigned nb) {
+    const aesni_key *ak = aesni_key_of(&s->aes);
+    const __m128i bswap = ghash_bswap_mask();
+    uint8_t pad[16];
+    /* x[0]: J0 (counter 1), x[1 + i]: message block i (counter 2 + i):
+     * the nonce XOR (round key 0 XOR the counter byte), one XOR after the
+     * loads */
+    __m128i x[5];
+#pragma GCC unroll 5
+    for (unsigned j = 0; j <= nb; j++)
+        x[j] = nonce_block_xor(
+            nonce, _mm_xor_si128(ak->ek[0],
+                                 _mm_set_epi64x(
+                                     (long long)((uint64_t)(j + 1) << 56), 0)));
+    /* the products that do not wait for AES: lengths (times H) and AD
+     * (times H^(nb + 2)); message block i is times H^(nb + 1 - i) */
+    sfold a;
+    const uint64_t adbits = (uint64_t)adlen * 8, bits = (uint64_t)len * 8;
+    a.u = a.w = _mm_setzero_si128();
+    sfold_mul(&a, _mm_set_epi64x((long long)adbits, (long long)bits), s, 1);
+    if (adlen) {
+        __m128i d = adlen == 16 ? LOADU(ad) : load_partial(pad, ad, adlen);
+        sfold_mul(&a, _mm_shuffle_epi8(d, bswap), s, nb + 2);
+    }
+    const size_t part = len & 15; /* public */
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < R; r++) {
+#pragma GCC unroll 5
+        for (unsigned j = 0; j <= nb; j++)
+            x[j] = _mm_aesenc_si128(x[j], ak->ek[r]);
+    }
+    __m128i ek0 = _mm_aesenclast_si128(x[0], ak->ek[R]);
+    short_blocks(&a, x + 1, out, in, part, pad, ak->ek[R], s, enc, nb);
+    /* tag = bswap(y) ^ E(J0) = bswap(y ^ bswap(E(J0))) */
+    __m128i y = sfold_reduce(a, _mm_shuffle_epi8(ek0, bswap));
+    STOREU(tag, _mm_shuffle_epi8(y, bswap));
+    if ((adlen | len) & 15) hush_wipe(pad, sizeof pad);
+}
+
+/* One function per round count, direction and block count; the entries
+ * test the message length only (AD longer than 16 bytes goes on to
+ * SHORT_FALLBACK, defined by the includer, from the short function: a
+ * test of adlen in the entry, a stack argument, made gcc load and store
+ * back both stack arguments and shuffle three registers around the tail
+ * call, 8 instructions per call). */
+#define SHORT_NB(name, R, enc, nb)                                             \
+    __attribute__((noinline)) static void name##_##nb(                         \
+        const gcm_state *s, uint8_t *out, uint8_t tag[16], const uint8_t *in,  \
+        size_t len, const uint8_t *ad, size_t adlen, const uint8_t *nonce) {   \
+        if (adlen > 16) {                                                      \
+            SHORT_FALLBACK(R, enc, s, out, tag, in, len, ad, adlen, nonce);    \
+            return;                                                            \
+        }                                                                      \
+        short_run(s, out, in, len, ad, adlen, nonce, tag, R, enc, nb);         \
+    }
+#define SHORT_FN(name, R, enc)                                                 \
+    SHORT_NB(name, R, enc, 0)                                                  \
+    SHORT_NB(name, R, enc, 1)                                                  \
+    SHORT_NB(name, R, enc, 2)                                                  \
+    SHORT_NB(name, R, enc, 3)                                                  \
+    SHORT_NB(name, R, enc, 4)                                                  \
+    ALWAYS_INLINE void name(const gcm_state *s, uint8_t *out, uint8_t tag[16], \
+                            const uint8_t *in, size_t len, const uint8_t *ad,  \
+                            size_t adlen, const uint8_t *nonce) {              \
+        switch ((len + 15) / 16) {                                             \
+        case 0: name##_0(s, out, tag, in, len, ad, adlen, nonce); break;       \
+        case 1: name##_1(s, out, tag, in, len, ad, adlen, nonce); break;       \
+        case 2: name##_2(s, out, tag, in, len, ad, adlen, nonce); break;       \
+        case 3: name##_3(s, out, tag, in, len, ad, adlen, nonce); break;       \
+        default: name##_4(s, out, tag, in, len, ad, adlen, nonce); break;      \
+        }                                                                      \
+    }
+SHORT_FN(short_seal10, 10, 1)
+SHORT_FN(short_seal14, 14, 1)
+SHORT_FN(short_open10, 10, 0)
+SHORT_FN(short_open14, 14, 0)
+#undef SHORT_FN
+#undef SHORT_NB
+
+#endif
