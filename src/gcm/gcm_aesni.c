@@ -8,6 +8,8 @@
  * AES state, product or running hash is spilled to the stack (see
  * docs/perf/gcm.md, "AES-NI + PCLMUL fused tier above OpenSSL").
  * Used when the state's tiers are exactly aes=aesni and ghash=pclmul.
+ * Messages of at most GCM_SHORT_MAX bytes with AD <= 16 take the short
+ * path of gcm_short.h (parallel AES chains, GHASH with one fold).
  *
  * With a 96-bit nonce the low 64 bits of the counter never carry (see
  * gcm_vaes512.c), so counters advance with 64-bit vector adds. Constant

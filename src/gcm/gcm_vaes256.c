@@ -24,12 +24,14 @@
  *   the GHASH operands come from memory, never from registers the AES
  *   rounds need.
  *
- * Messages under LONG_MIN bytes take the aesni+pclmul fused tier's code
- * (gcm_aesni.c) on the same state: the short paths are latency bound and
- * gain nothing from wider registers. The table of powers is this tier's
- * own form (setup_powers): H^16 .. H^1 where the pclmul tier keeps them
- * (pow[P - e] = H^e, V form), which is all the aesni tier's code reads, and
- * the packed Karatsuba factors in the slots of H^32 .. H^25 (kara_word).
+ * Messages of at most GCM_SHORT_MAX bytes (AD <= 16) take the short path
+ * of gcm_short.h, compiled here VEX-encoded; the rest under LONG_MIN bytes
+ * the aesni+pclmul fused tier's code (gcm_aesni.c) on the same state: the
+ * short paths are latency bound and gain nothing from wider registers. The
+ * table of powers is this tier's own form (setup_powers): H^16 .. H^1 where the
+ * pclmul tier keeps them (pow[P - e] = H^e, V form), which is all the aesni
+ * tier's code reads, and the packed Karatsuba factors in the slots of H^32 ..
+ * H^25 (kara_word).
  *
  * Round keys and powers of H are read from the state where they are used;
  * the pointers pass an empty asm at the top of each step (HUSH_OPAQUE), so
@@ -54,6 +56,7 @@
 #define SHORT_FALLBACK(R, enc, s, out, tag, in, len, ad, adlen, nonce)         \
     ((enc) ? hush_gcm_aesni_seal##R(s, out, tag, in, len, ad, adlen, nonce)    \
            : hush_gcm_aesni_open##R(s, out, in, len, tag, ad, adlen, nonce))
+#define SHORT_PAIRS /* two to four blocks in ymm pairs */
 #include "gcm/gcm_short.h"
 
 #define STEP_BLOCKS 16
