@@ -11,6 +11,46 @@
 #include "core/ct.h"
 #include "gcm/gcm_impl.h"
 
+/* body for v = 0 .. n - 1 (n <= 5, a constant), spelled out: clang
+ * unrolled neither these loops nor (so) kept the arrays they index in
+ * registers: AES states went through the stack. */
+#define SHORT_EACH(v, n, ...)                                                  \
+    do {                                                                       \
+        if (0 < (n)) {                                                         \
+            const unsigned v = 0;                                              \
+            __VA_ARGS__                                                        \
+        }                                                                      \
+        if (1 < (n)) {                                                         \
+            const unsigned v = 1;                                              \
+            __VA_ARGS__                                                        \
+        }                                                                      \
+        if (2 < (n)) {                                                         \
+            const unsigned v = 2;                                              \
+            __VA_ARGS__                                                        \
+        }                                                                      \
+        if (3 < (n)) {                                                         \
+            const unsigned v = 3;                                              \
+            __VA_ARGS__                                                        \
+        }                                                                      \
+        if (4 < (n)) {                                                         \
+            const unsigned v = 4;                                              \
+            __VA_ARGS__                                                        \
+        }                                                                      \
+    } while (0)
+
+/* the same for n <= 2 (the pairs) */
+#define SHORT_EACH2(v, n, ...)                                                 \
+    do {                                                                       \
+        if (0 < (n)) {                                                         \
+            const unsigned v = 0;                                              \
+            __VA_ARGS__                                                        \
+        }                                                                      \
+        if (1 < (n)) {                                                         \
+            const unsigned v = 1;                                              \
+            __VA_ARGS__                                                        \
+        }                                                                      \
+    } while (0)
+
 /*
  * The len (< 16) bytes at p, zero-padded, through pad. pad only ever holds
  * message, ciphertext or AD bytes (never a key stream), and the caller
@@ -118,10 +158,8 @@ ALWAYS_INLINE void short_blocks(sfold *a, __m128i *x, uint8_t *out,
                                 __m128i klast, const gcm_state *s,
                                 const int enc, const unsigned nb) {
     const __m128i bswap = ghash_bswap_mask();
-#pragma GCC unroll 4
-    for (unsigned i = 0; i < nb; i++) {
-        __m128i d, o;
-        if (i + 1 < nb || part == 0) {
+    SHORT_EACH(
+        i, nb, __m128i d, o; if (i + 1 < nb || part == 0) {
             d = LOADU(in + 16 * i);
             /* aesenclast(x, k) ^ d = aesenclast(x, k ^ d) */
             o = _mm_aesenclast_si128(x[i], _mm_xor_si128(klast, d));
@@ -135,9 +173,7 @@ ALWAYS_INLINE void short_blocks(sfold *a, __m128i *x, uint8_t *out,
                 HUSH_OPAQUE(k);
                 out[16 * i + k] = pad[k];
             }
-        }
-        sfold_mul(a, _mm_shuffle_epi8(enc ? o : d, bswap), s, nb + 1 - i);
-    }
+        } sfold_mul(a, _mm_shuffle_epi8(enc ? o : d, bswap), s, nb + 1 - i););
 }
 
 #if defined(SHORT_PAIRS)
@@ -201,14 +237,14 @@ ALWAYS_INLINE void short_run_pairs(const gcm_state *s, uint8_t *out,
     /* an insert (1 cycle on Zen 3), not a broadcast (VPERM2I128, 3) */
     __m256i nn = _mm256_inserti128_si256(_mm256_castsi128_si256(n), n, 1);
     __m256i y[2];
-#pragma GCC unroll 2
-    for (unsigned p = 0; p < np; p++)
+    SHORT_EACH2(
+        p, np,
         y[p] = _mm256_xor_si256(
-            nn,
-            _mm256_xor_si256(vaes256_key(ek2, 0),
-                             _mm256_set_epi64x(
-                                 (long long)((uint64_t)(2 * p + 3) << 56), 0,
-                                 (long long)((uint64_t)(2 * p + 2) << 56), 0)));
+            nn, _mm256_xor_si256(
+                    vaes256_key(ek2, 0),
+                    _mm256_set_epi64x(
+                        (long long)((uint64_t)(2 * p + 3) << 56), 0,
+                        (long long)((uint64_t)(2 * p + 2) << 56), 0))););
     sfold a;
     const uint64_t adbits = (uint64_t)adlen * 8, bits = (uint64_t)len * 8;
     a.u = a.w = _mm_setzero_si128();
@@ -219,33 +255,26 @@ ALWAYS_INLINE void short_run_pairs(const gcm_state *s, uint8_t *out,
     }
     /* the pairs' factors, assembled during the rounds */
     __m256i hp[2], gp[2];
-#pragma GCC unroll 2
-    for (unsigned p = 0; p < np; p++) {
-        hp[p] = sfold_pair(s, nb + 1 - 2 * p, nb - 2 * p, 0);
-        gp[p] = sfold_pair(s, nb + 1 - 2 * p, nb - 2 * p, 1);
-    }
+    SHORT_EACH2(p, np, hp[p] = sfold_pair(s, nb + 1 - 2 * p, nb - 2 * p, 0);
+                gp[p] = sfold_pair(s, nb + 1 - 2 * p, nb - 2 * p, 1););
 #pragma GCC unroll 14
     for (unsigned r = 1; r < R; r++) {
         x0 = _mm_aesenc_si128(x0, ak->ek[r]);
-#pragma GCC unroll 2
-        for (unsigned p = 0; p < np; p++)
-            y[p] = _mm256_aesenc_epi128(y[p], vaes256_key(ek2, r));
+        SHORT_EACH2(p, np,
+                    y[p] = _mm256_aesenc_epi128(y[p], vaes256_key(ek2, r)););
         if (nb & 1) xs = _mm_aesenc_si128(xs, ak->ek[r]);
     }
     __m128i ek0 = _mm_aesenclast_si128(x0, ak->ek[R]);
     const size_t part = len & 15; /* public */
     __m256i xg[2];
-#pragma GCC unroll 2
-    for (unsigned p = 0; p < np; p++) {
-        /* the pair holds the partial block when it is the last one */
+    SHORT_EACH2(
+        p, np, /* the pair holds the partial block when it is the last one */
         const int whole = part == 0 || 2 * p + 2 < nb;
         __m256i d = whole ? LOADU256(in + 32 * p)
                           : load_partial32(pad, in + 32 * p, 16 + part);
         __m256i o = _mm256_aesenclast_epi128(
             y[p], _mm256_xor_si256(vaes256_key(ek2, R), d));
-        if (whole) {
-            STOREU256(out + 32 * p, o);
-        } else {
+        if (whole) { STOREU256(out + 32 * p, o); } else {
             o = _mm256_and_si256(
                 o,
                 _mm256_loadu_si256(
@@ -255,21 +284,19 @@ ALWAYS_INLINE void short_run_pairs(const gcm_state *s, uint8_t *out,
                 HUSH_OPAQUE(k);
                 out[32 * p + k] = pad[k];
             }
-        }
-        xg[p] = _mm256_shuffle_epi8(enc ? o : d, bswap2);
-    }
+        } xg[p] = _mm256_shuffle_epi8(enc ? o : d, bswap2););
     /* every pair's U products before the W ones: U waits for the fold */
     __m256i u2 = _mm256_setzero_si256(), w2 = _mm256_setzero_si256();
-#pragma GCC unroll 2
-    for (unsigned p = 0; p < np; p++)
-        u2 = _mm256_xor_si256(
-            u2, _mm256_xor_si256(_mm256_clmulepi64_epi128(xg[p], hp[p], 0x01),
-                                 _mm256_clmulepi64_epi128(xg[p], gp[p], 0x00)));
-#pragma GCC unroll 2
-    for (unsigned p = 0; p < np; p++)
-        w2 = _mm256_xor_si256(
-            w2, _mm256_xor_si256(_mm256_clmulepi64_epi128(xg[p], hp[p], 0x11),
-                                 _mm256_clmulepi64_epi128(xg[p], gp[p], 0x10)));
+    SHORT_EACH2(p, np,
+                u2 = _mm256_xor_si256(
+                    u2, _mm256_xor_si256(
+                            _mm256_clmulepi64_epi128(xg[p], hp[p], 0x01),
+                            _mm256_clmulepi64_epi128(xg[p], gp[p], 0x00))););
+    SHORT_EACH2(p, np,
+                w2 = _mm256_xor_si256(
+                    w2, _mm256_xor_si256(
+                            _mm256_clmulepi64_epi128(xg[p], hp[p], 0x11),
+                            _mm256_clmulepi64_epi128(xg[p], gp[p], 0x10))););
     if (nb & 1)
         short_blocks(&a, &xs, out + 32 * np, in + 32 * np, part, pad, ak->ek[R],
                      s, enc, 1);
@@ -307,12 +334,12 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
      * the nonce XOR (round key 0 XOR the counter byte), one XOR after the
      * loads */
     __m128i x[5];
-#pragma GCC unroll 5
-    for (unsigned j = 0; j <= nb; j++)
-        x[j] = nonce_block_xor(
-            nonce, _mm_xor_si128(ak->ek[0],
-                                 _mm_set_epi64x(
-                                     (long long)((uint64_t)(j + 1) << 56), 0)));
+    SHORT_EACH(j, (nb) + 1,
+               x[j] = nonce_block_xor(
+                   nonce, _mm_xor_si128(
+                              ak->ek[0],
+                              _mm_set_epi64x(
+                                  (long long)((uint64_t)(j + 1) << 56), 0))););
     /* the products that do not wait for AES: lengths (times H) and AD
      * (times H^(nb + 2)); message block i is times H^(nb + 1 - i) */
     sfold a;
@@ -326,9 +353,7 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
     const size_t part = len & 15; /* public */
 #pragma GCC unroll 14
     for (unsigned r = 1; r < R; r++) {
-#pragma GCC unroll 5
-        for (unsigned j = 0; j <= nb; j++)
-            x[j] = _mm_aesenc_si128(x[j], ak->ek[r]);
+        SHORT_EACH(j, (nb) + 1, x[j] = _mm_aesenc_si128(x[j], ak->ek[r]););
     }
     __m128i ek0 = _mm_aesenclast_si128(x[0], ak->ek[R]);
     short_blocks(&a, x + 1, out, in, part, pad, ak->ek[R], s, enc, nb);
@@ -377,5 +402,7 @@ SHORT_FN(short_open10, 10, 0)
 SHORT_FN(short_open14, 14, 0)
 #undef SHORT_FN
 #undef SHORT_NB
+#undef SHORT_EACH
+#undef SHORT_EACH2
 
 #endif

@@ -230,13 +230,26 @@ static void openssl_256(uint8_t *c, uint8_t tag[16], const uint8_t *m,
 static void generic(int diff) {
     size_t large =
         strcmp(hush_impl("aes"), "portable") == 0 ? 100013 : (1 << 20) + 13;
-    const aead_more more[] = {
+    /* the long ones, then every message of the short path (at most 64
+     * bytes: whole and partial blocks, in xmm chains and in ymm pairs)
+     * with no AD, one partial AD block, a whole one, and one more than
+     * that path takes; then its edges */
+    static const size_t ads[] = {0, 1, 15, 16, 17};
+    aead_more more[4 + 65 * 5 + 4] = {
         {large, 33}, {large - 13, 0}, {16384, 13}, {65536 + 240, 4096 + 3}};
+    size_t nmore = 4;
+    for (size_t len = 0; len <= 64; len++)
+        for (size_t j = 0; j < sizeof ads / sizeof ads[0]; j++)
+            more[nmore++] = (aead_more){len, ads[j]};
+    more[nmore++] = (aead_more){65, 0};
+    more[nmore++] = (aead_more){65, 16};
+    more[nmore++] = (aead_more){255, 16};
+    more[nmore++] = (aead_more){256, 16};
     const aead_case cases[] = {
         {HUSH_AES128GCM, "AES-128-GCM", 16, 12, ((uint64_t)1 << 36) - 32,
-         ((uint64_t)1 << 61) - 1, openssl_128, more, 4},
+         ((uint64_t)1 << 61) - 1, openssl_128, more, nmore},
         {HUSH_AES256GCM, "AES-256-GCM", 32, 12, ((uint64_t)1 << 36) - 32,
-         ((uint64_t)1 << 61) - 1, openssl_256, more, 4},
+         ((uint64_t)1 << 61) - 1, openssl_256, more, nmore},
     };
     for (size_t i = 0; i < 2; i++) {
         if (diff)
