@@ -228,11 +228,10 @@ ALWAYS_INLINE void short_run_pairs(const gcm_state *s, uint8_t *out,
         n, _mm_xor_si128(ak->ek[0],
                          _mm_set_epi64x((long long)(UINT64_C(1) << 56), 0)));
     __m128i xs = _mm_setzero_si128(); /* the odd block's chain */
+    const uint64_t odd_ctr = ((uint64_t)nb + 1) << 56; /* its counter byte */
     if (nb & 1)
         xs = _mm_xor_si128(
-            n, _mm_xor_si128(
-                   ak->ek[0],
-                   _mm_set_epi64x((long long)((uint64_t)(nb + 1) << 56), 0)));
+            n, _mm_xor_si128(ak->ek[0], _mm_set_epi64x((long long)odd_ctr, 0)));
     /* pair p: blocks 2p, 2p + 1, counters 2p + 2, 2p + 3 */
     /* an insert (1 cycle on Zen 3), not a broadcast (VPERM2I128, 3) */
     __m256i nn = _mm256_inserti128_si256(_mm256_castsi128_si256(n), n, 1);
@@ -243,8 +242,8 @@ ALWAYS_INLINE void short_run_pairs(const gcm_state *s, uint8_t *out,
             nn, _mm256_xor_si256(
                     vaes256_key(ek2, 0),
                     _mm256_set_epi64x(
-                        (long long)((uint64_t)(2 * p + 3) << 56), 0,
-                        (long long)((uint64_t)(2 * p + 2) << 56), 0))););
+                        (long long)((2 * (uint64_t)p + 3) << 56), 0,
+                        (long long)((2 * (uint64_t)p + 2) << 56), 0))););
     sfold a;
     const uint64_t adbits = (uint64_t)adlen * 8, bits = (uint64_t)len * 8;
     a.u = a.w = _mm_setzero_si128();
@@ -339,7 +338,7 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
                    nonce, _mm_xor_si128(
                               ak->ek[0],
                               _mm_set_epi64x(
-                                  (long long)((uint64_t)(j + 1) << 56), 0))););
+                                  (long long)(((uint64_t)j + 1) << 56), 0))););
     /* the products that do not wait for AES: lengths (times H) and AD
      * (times H^(nb + 2)); message block i is times H^(nb + 1 - i) */
     sfold a;
