@@ -1,8 +1,8 @@
 # Short hush-ct runs in make test (the full run and its table are in
 # docs/CONSTANT_TIME.md):
 #   controls.ct.default  the control rows (memcmp, the table AES tier) must be
-#                detected; an undetected one is retried with 2x and 4x the
-#                samples before the test fails
+#                detected; an undetected one is retried with 2x, 4x and 8x
+#                the samples before the test fails
 #   report.ct.all  every row of every tier is measured and printed; it fails
 #                only if a row cannot be set up. Hush rows are reported, not
 #                asserted: a shared, noisy machine and a few thousand samples
