@@ -134,13 +134,7 @@ VAES256_ALWAYS_INLINE void ctr_run(const hush_aes_key *k, const unsigned R,
         const unsigned low = (unsigned)(lo & 0xff);
         if (HUSH_LIKELY(low <= 256 - 16)) {
             /* pair + 2i: lane 1's byte reaches low + 15 at most */
-            x[0] = pair;
-#pragma GCC unroll 8
-            for (int i = 1; i < 8; i++) {
-                const uint64_t t = (uint64_t)i << 57; /* 2i in the top byte */
-                x[i] = _mm256_add_epi8(
-                    pair, _mm256_set_epi64x((long long)t, 0, (long long)t, 0));
-            }
+            vaes256_counters_from_pair(x, 8, pair);
         } else {
             vaes256_counters(x, 8, hi, lo); /* a carry out of the byte */
         }

@@ -67,26 +67,34 @@ VAES256_ALWAYS_INLINE __m256i vaes256_bswap(__m256i x) {
                0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)));
 }
 
+/* x[i] = b + 2i in the last byte of each lane, from the big-endian pair b
+ * of blocks c and c + 1, while c's low byte does not carry within the 2n
+ * blocks: a byte add per register (a shuffle per register was one more uop
+ * on FP1, an AES pipe). */
+VAES256_ALWAYS_INLINE void vaes256_counters_from_pair(__m256i *x, const int n,
+                                                      __m256i b) {
+    x[0] = b;
+#pragma GCC unroll 8
+    for (int i = 1; i < n; i++) {
+        const uint64_t t = (uint64_t)i << 57; /* 2i in the top byte */
+        x[i] = _mm256_add_epi8(
+            b, _mm256_set_epi64x((long long)t, 0, (long long)t, 0));
+    }
+}
+
 /* The counter blocks (hi:lo) + 0 .. 2n - 1 into n registers (block 2i in
  * the low lane of x[i]); the caller advances (hi, lo). Counters are public:
  * the branches on carries are constant time. */
 VAES256_ALWAYS_INLINE void vaes256_counters(__m256i *x, const int n,
                                             uint64_t hi, uint64_t lo) {
     if (HUSH_LIKELY((lo & 0xff) <= 256 - 2 * (uint64_t)n)) {
-        /* the low byte does not carry within these blocks: one byte swap,
-         * then a byte add per register in the big-endian block (a shuffle
-         * per register was one more uop on FP1, an AES pipe) */
-        __m256i b = vaes256_bswap(
-            _mm256_add_epi64(_mm256_broadcastsi128_si256(
-                                 _mm_set_epi64x((long long)hi, (long long)lo)),
-                             _mm256_set_epi64x(0, 1, 0, 0)));
-        x[0] = b;
-#pragma GCC unroll 8
-        for (int i = 1; i < n; i++) {
-            const uint64_t t = (uint64_t)i << 57; /* 2i in the top byte */
-            x[i] = _mm256_add_epi8(
-                b, _mm256_set_epi64x((long long)t, 0, (long long)t, 0));
-        }
+        /* the low byte does not carry within these blocks: one byte swap */
+        vaes256_counters_from_pair(
+            x, n,
+            vaes256_bswap(
+                _mm256_add_epi64(_mm256_broadcastsi128_si256(_mm_set_epi64x(
+                                     (long long)hi, (long long)lo)),
+                                 _mm256_set_epi64x(0, 1, 0, 0))));
     } else if (HUSH_LIKELY(lo <= UINT64_MAX - 2 * (uint64_t)n)) {
         __m256i base =
             _mm256_add_epi64(_mm256_broadcastsi128_si256(
