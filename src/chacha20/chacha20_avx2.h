@@ -22,6 +22,7 @@
 #include <immintrin.h>
 
 #include "chacha20/chacha20_impl.h"
+#include "core/registers.h"
 
 /* The state of one batch lives in 14 locals of the caller named x0..x13
  * (HUSH_CHACHA8_LOCALS): x0-x3 a, x4-x7 b, x8 and x9 the two c words in
@@ -327,9 +328,7 @@ typedef struct hush_chacha8_asm {
     "vmovdqa %%ymm11, 416(%[xp])\n\t"                                          \
     "vmovdqa %%ymm12, 448(%[xp])\n\t"                                          \
     "vmovdqa %%ymm13, 480(%[xp])\n\t"
-#define HUSH_C8A_CLOBBERS                                                      \
-    "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",    \
-        "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"
+#define HUSH_C8A_CLOBBERS HUSH_CLOBBERS_XMM0_15
 
 /* The block's 16 words from state s (64-bit counter per lane). */
 static inline void hush_chacha8_asm_setup(hush_chacha8_asm *b,

@@ -28,9 +28,6 @@
     "vpxor %%xmm12, %%xmm12, %%xmm12\n\tvpxor %%xmm13, %%xmm13, %%xmm13\n\t"   \
     "vpxor %%xmm14, %%xmm14, %%xmm14\n\tvpxor %%xmm15, %%xmm15, %%xmm15\n\t"   \
     "vzeroupper"
-#define XMM0_15                                                                \
-    "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",    \
-        "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"
 
 /* Which registers exist is read from the CPU-features cache on every
  * call, inline (one load and a test once it is filled), not through
@@ -63,9 +60,9 @@ __attribute__((noinline)) void hush_clear_vector_registers(void) {
             /* zmm16-31 cannot be named as clobbers without -mavx512f; no
              * caller keeps a value in them across this out-of-line call,
              * as every vector register is caller-saved */
-            : XMM0_15);
+            : HUSH_CLOBBERS_XMM0_15);
     } else if (f & HUSH_CPU_AVX) {
-        __asm__ __volatile__(ZERO_XMM0_15 : : : XMM0_15);
+        __asm__ __volatile__(ZERO_XMM0_15 : : : HUSH_CLOBBERS_XMM0_15);
     } else {
         __asm__ __volatile__(
             "pxor %%xmm0, %%xmm0\n\tpxor %%xmm1, %%xmm1\n\t"

@@ -14,4 +14,10 @@
  * zmm16-31 with AVX-512). All are caller-saved in the System V ABI. */
 void hush_clear_vector_registers(void);
 
+/* The clobber list of an asm statement that writes every one of xmm0-15
+ * (ymm0-15 with them). */
+#define HUSH_CLOBBERS_XMM0_15                                                  \
+    "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",    \
+        "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15"
+
 #endif

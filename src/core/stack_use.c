@@ -5,6 +5,7 @@
 #include <pthread.h>
 
 #include "core/internal.h"
+#include "core/registers.h"
 
 /* Under valgrind the probe is a stack like any other: when fn returns,
  * memcheck marks what it used unaddressable. The client request (a few
@@ -47,9 +48,7 @@ static size_t painted_run(const void *fn, const void *a, const void *b,
                          : "+D"(a), "+S"(b), "+d"(c)
                          : [top] "r"(top), [fn] "r"(fn)
                          : "rax", "rbx", "rcx", "r8", "r9", "r10", "r11",
-                           "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5",
-                           "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11",
-                           "xmm12", "xmm13", "xmm14", "xmm15", "memory", "cc");
+                           HUSH_CLOBBERS_XMM0_15, "memory", "cc");
     PROBE_RELEASE(probe, sizeof probe);
     size_t untouched = 0;
     while (untouched < sizeof probe && probe[untouched] == pattern)
