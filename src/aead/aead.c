@@ -43,11 +43,35 @@ const char *hush_aead_name(hush_aead_alg a) {
     return d ? d->name : NULL;
 }
 
+/* The algorithms with combined seal and open hooks (aead_impl.h). */
+extern const hush_aead_combined_ops hush_aead_combined_aes128gcm,
+    hush_aead_combined_aes256gcm;
+
+static const hush_aead_combined_ops *const combined_hooks[] = {
+    &hush_aead_combined_aes128gcm,
+    &hush_aead_combined_aes256gcm,
+};
+
+/* hush_aead_new installs a hook only where hook_args_ok (below) is
+ * sufficient: lengths below 2^32 within the limits, the nonce no longer
+ * than the span it is kept apart by */
+#define HOOK_NONCE_SPAN 32
+static int hook_bounds_hold(const hush_aead_desc *d) {
+    return d->max_mlen >= UINT32_MAX && d->max_adlen >= UINT32_MAX &&
+           d->noncebytes <= HOOK_NONCE_SPAN;
+}
+
 /* The keyed object: this header, then the state, all in secret memory. */
 struct hush_aead_ctx {
     const hush_aead_desc *desc;
     hush_secret *mem;
     uintptr_t check; /* (uintptr_t)desc ^ OBJECT_MAGIC while the object lives */
+    /* desc's combined hooks (hush_aead_combined_ops), or NULL; read only
+     * once check has passed, beside it in the same cache line */
+    int (*seal_c)(const void *state, uint8_t *c, const uint8_t *m, size_t mlen,
+                  const uint8_t *ad, size_t adlen, const uint8_t *nonce);
+    int (*open_c)(const void *state, uint8_t *m, const uint8_t *c, size_t mlen,
+                  const uint8_t *ad, size_t adlen, const uint8_t *nonce);
 };
 #define OBJECT_HEADER 64 /* keeps the state 64-byte aligned */
 _Static_assert(sizeof(struct hush_aead_ctx) <= OBJECT_HEADER,
@@ -309,6 +333,32 @@ int hush_aead_decrypt(hush_aead_alg a, uint8_t *m, const uint8_t *c,
                                       key);
 }
 
+/* The hooks of an algorithm that has none of its own: its descriptor's
+ * seal and open on the state, then the registers cleared, as the fast
+ * path did before the hooks. */
+static int seal_c_generic(const void *state, uint8_t *c, const uint8_t *m,
+                          size_t mlen, const uint8_t *ad, size_t adlen,
+                          const uint8_t *nonce) {
+    const hush_aead_ctx *k =
+        (const hush_aead_ctx *)(const void *)((const uint8_t *)state -
+                                              OBJECT_HEADER);
+    const hush_aead_desc *d = k->desc;
+    d->seal(state, c, c + mlen, m, mlen, ad, adlen, nonce);
+    clear_registers_after(d);
+    return HUSH_OK;
+}
+static int open_c_generic(const void *state, uint8_t *m, const uint8_t *c,
+                          size_t mlen, const uint8_t *ad, size_t adlen,
+                          const uint8_t *nonce) {
+    const hush_aead_ctx *k =
+        (const hush_aead_ctx *)(const void *)((const uint8_t *)state -
+                                              OBJECT_HEADER);
+    const hush_aead_desc *d = k->desc;
+    int r = d->open(state, m, c, mlen, c + mlen, ad, adlen, nonce);
+    clear_registers_after(d);
+    return finish_open(r, m, mlen);
+}
+
 int hush_aead_new(hush_aead_ctx **out, hush_aead_alg a,
                   const hush_secret *key) {
     if (out == NULL) return HUSH_ERR_INVALID;
@@ -329,6 +379,17 @@ int hush_aead_new(hush_aead_ctx **out, hush_aead_alg a,
     k->desc = d;
     k->mem = mem;
     k->check = (uintptr_t)d ^ OBJECT_MAGIC;
+    k->seal_c = NULL;
+    k->open_c = NULL;
+    if (hook_bounds_hold(d)) {
+        k->seal_c = seal_c_generic;
+        k->open_c = open_c_generic;
+        for (size_t i = 0; i < HUSH_ARRAY_LEN(combined_hooks); i++)
+            if (combined_hooks[i]->desc == d) {
+                k->seal_c = combined_hooks[i]->seal;
+                k->open_c = combined_hooks[i]->open;
+            }
+    }
     d->setup(object_state(k), hush_secret_ptr(key));
     hush_clear_vector_registers();
     *out = k;
@@ -376,7 +437,10 @@ void hush_aead_free(hush_aead_ctx *k) {
  * (and combined_ok) alone. The slow path is out of line so that the fast
  * one keeps a small frame: with the call to it inline, gcc saved six
  * registers in hush_aead_seal to keep every argument across it; now two
- * (docs/perf/gcm.md, item 21).
+ * (docs/perf/gcm.md, item 21). The combined forms go further: a test of
+ * fixed bounds (hook_args_ok) and a tail call to the object's hook, which
+ * clears the registers itself (item 27); the detached forms and every
+ * argument the hook test does not accept take the paths above.
  */
 __attribute__((noinline)) static int
 seal_detached_slow(const hush_aead_ctx *k, uint8_t *c, uint8_t *tag,
@@ -421,9 +485,12 @@ seal_slow(const hush_aead_ctx *k, uint8_t *c, const uint8_t *m, size_t mlen,
     return HUSH_OK;
 }
 
-int hush_aead_seal(const hush_aead_ctx *k, uint8_t *c, const uint8_t *m,
-                   size_t mlen, const uint8_t *ad, size_t adlen,
-                   const uint8_t *nonce) {
+/* The keyed combined seal of an algorithm without a hook (or with
+ * arguments the hook test does not accept): the fast test of the
+ * descriptor's own rules, else seal_slow. */
+__attribute__((noinline)) static int
+seal_nohook(const hush_aead_ctx *k, uint8_t *c, const uint8_t *m, size_t mlen,
+            const uint8_t *ad, size_t adlen, const uint8_t *nonce) {
     const hush_aead_desc *d = live_desc(k);
     if (HUSH_LIKELY(d != NULL && args_plainly_ok(d, 1, c, NULL, m, mlen, ad,
                                                  adlen, nonce, NULL, 1))) {
@@ -432,6 +499,62 @@ int hush_aead_seal(const hush_aead_ctx *k, uint8_t *c, const uint8_t *m,
         return HUSH_OK;
     }
     return seal_slow(k, c, m, mlen, ad, adlen, nonce);
+}
+
+/*
+ * The combined forms' test in front of a hook (hush_aead_combined_ops),
+ * args_plainly_ok made stricter where that saves instructions, so just as
+ * sufficient: when it says 1, check_args and combined_ok would accept;
+ * when it says 0 the call goes on to seal_nohook / open_nohook, which
+ * decide by args_plainly_ok and then the exact rules. Stricter in four
+ * ways: both message pointers non-NULL (an empty message with a NULL
+ * buffer goes the slow way); lengths below 2^32, folded into the test of
+ * the sizes, instead of two compares with the descriptor's limits (which
+ * hush_aead_new checked are at least that before installing a hook:
+ * hook_bounds_hold); the nonce kept HOOK_NONCE_SPAN (>= noncebytes) bytes
+ * apart from the output; the AD pointer tested only when adlen != 0 (an
+ * empty AD is never read or refused). It reads no field of the
+ * descriptor, which leaves hush_aead_seal and hush_aead_open enough
+ * registers to build no frame (docs/perf/gcm.md, item 27).
+ */
+static inline __attribute__((always_inline)) int
+hook_args_ok(int seal, const uint8_t *out, const uint8_t *in, size_t len,
+             const uint8_t *ad, size_t adlen, const uint8_t *nonce) {
+    /* message input and output and the nonce not NULL (a NULL message of
+     * length 0 goes the slow way), each below 2^62, and both lengths
+     * below 2^32, in one test; c + len + 16 cannot wrap then */
+    uintptr_t high =
+        ((uintptr_t)out - 1) | ((uintptr_t)in - 1) | ((uintptr_t)nonce - 1);
+#if UINTPTR_MAX > 0xffffffffu
+    if ((((uint64_t)high >> 30) | (uint64_t)len | (uint64_t)adlen) >> 32)
+        return 0;
+#else
+    /* 32-bit addresses: the lengths below 2^30 as well, so that no span
+     * wraps (the limits are above that) */
+    if ((high | len | adlen) & FAST_HIGH_BITS) return 0;
+#endif
+    const size_t tb = HUSH_AEAD_TAGBYTES;
+    /* the message: in place, or apart from the other one and its tag */
+    if (in != out && (seal ? !spans_apart(in, len, out, len + tb)
+                           : !spans_apart(in, len + tb, out, len)))
+        return 0;
+    /* no AD (common): nothing to test, the pointer may be anything */
+    if (adlen != 0 && ((((uintptr_t)ad - 1) & FAST_HIGH_BITS) ||
+                       !spans_apart(ad, adlen, out, len)))
+        return 0;
+    return spans_apart(nonce, HOOK_NONCE_SPAN, out, len);
+}
+
+int hush_aead_seal(const hush_aead_ctx *k, uint8_t *c, const uint8_t *m,
+                   size_t mlen, const uint8_t *ad, size_t adlen,
+                   const uint8_t *nonce) {
+    /* a live object with a hook, and plain arguments: a tail call with the
+     * same arguments (the hook clears the registers itself) */
+    if (HUSH_LIKELY(k != NULL && object_live(k) &&
+                    hook_args_ok(1, c, m, mlen, ad, adlen, nonce) &&
+                    k->seal_c != NULL))
+        return k->seal_c(object_state(k), c, m, mlen, ad, adlen, nonce);
+    return seal_nohook(k, c, m, mlen, ad, adlen, nonce);
 }
 
 __attribute__((noinline)) static int
@@ -477,9 +600,10 @@ open_slow(const hush_aead_ctx *k, uint8_t *m, const uint8_t *c, size_t clen,
     return finish_open(r, m, mlen);
 }
 
-int hush_aead_open(const hush_aead_ctx *k, uint8_t *m, const uint8_t *c,
-                   size_t clen, const uint8_t *ad, size_t adlen,
-                   const uint8_t *nonce) {
+/* As seal_nohook, for open */
+__attribute__((noinline)) static int
+open_nohook(const hush_aead_ctx *k, uint8_t *m, const uint8_t *c, size_t clen,
+            const uint8_t *ad, size_t adlen, const uint8_t *nonce) {
     /* clen - 16 wraps for clen < 16 (refused by open_slow): the wrapped
      * length has bit 63 set, which args_plainly_ok never accepts */
     size_t mlen = clen - HUSH_AEAD_TAGBYTES;
@@ -492,4 +616,18 @@ int hush_aead_open(const hush_aead_ctx *k, uint8_t *m, const uint8_t *c,
         return finish_open(r, m, mlen);
     }
     return open_slow(k, m, c, clen, ad, adlen, nonce);
+}
+
+int hush_aead_open(const hush_aead_ctx *k, uint8_t *m, const uint8_t *c,
+                   size_t clen, const uint8_t *ad, size_t adlen,
+                   const uint8_t *nonce) {
+    /* clen - 16 wraps for clen < 16: bit 63, refused by hook_args_ok. A
+     * tail call with the message length for clen: the hook wipes m on a
+     * failed tag and clears the registers itself. */
+    size_t mlen = clen - HUSH_AEAD_TAGBYTES;
+    if (HUSH_LIKELY(k != NULL && object_live(k) &&
+                    hook_args_ok(0, m, c, mlen, ad, adlen, nonce) &&
+                    k->open_c != NULL))
+        return k->open_c(object_state(k), m, c, mlen, ad, adlen, nonce);
+    return open_nohook(k, m, c, clen, ad, adlen, nonce);
 }

@@ -119,6 +119,31 @@ const void *hush_aead_object_state(const hush_aead_ctx *k);
  * there as "inside a live secret". */
 size_t hush_aead_object_bytes(const hush_aead_ctx *k);
 
+/*
+ * Optional, per algorithm: the combined seal and open of a keyed object
+ * (the tag at c + mlen), called by hush_aead_seal and hush_aead_open once
+ * args_plainly_ok (aead.c) has accepted the arguments, as a tail call:
+ * the arguments are those of hush_aead_seal / hush_aead_open with the
+ * object's state for the object and the message length (clen - 16 for
+ * open), so no argument moves and no frame is built (docs/perf/gcm.md,
+ * item 27). A hook returns HUSH_OK (seal), or HUSH_OK / HUSH_ERR_AUTH
+ * with m zeroed (open), and clears the vector registers it wrote before
+ * returning (unless general_regs_only): the generic layer does nothing
+ * after it. An algorithm registers its hooks in the list in aead.c;
+ * hush_aead_new copies them into the keyed object's header, or, for an
+ * algorithm without its own, aead.c's generic ones (the descriptor's
+ * seal or open, then the clearing). (A table beside the descriptor, not
+ * two more descriptor fields: the descriptors with positional
+ * initializers would then miss fields.)
+ */
+typedef struct hush_aead_combined_ops {
+    const hush_aead_desc *desc;
+    int (*seal)(const void *state, uint8_t *c, const uint8_t *m, size_t mlen,
+                const uint8_t *ad, size_t adlen, const uint8_t *nonce);
+    int (*open)(const void *state, uint8_t *m, const uint8_t *c, size_t mlen,
+                const uint8_t *ad, size_t adlen, const uint8_t *nonce);
+} hush_aead_combined_ops;
+
 /* The generic layer's argument check of one seal (seal = 1: out is the
  * ciphertext, tag an output) or open (seal = 0: out is the plaintext, tag
  * an input) of len message bytes: HUSH_OK or HUSH_ERR_INVALID. key is

@@ -13,6 +13,7 @@
  */
 #include "aead/aead_impl.h"
 #include "core/ct.h"
+#include "core/registers.h"
 #include "cpu/features.h"
 #include "gcm/gcm_impl.h"
 
@@ -33,6 +34,8 @@ static void gcm_seal_two_pass(const gcm_state *s, uint8_t *c, uint8_t *tag,
 static void gcm_open_two_pass(const gcm_state *s, uint8_t *m, const uint8_t *c,
                               size_t clen, uint8_t want[16], const uint8_t *ad,
                               size_t adlen, const uint8_t *nonce);
+static gcm_seal_c_fn seal_c_any;
+static gcm_open_c_fn open_c_any;
 
 /* one_message: a one-shot state for a single message of mlen bytes and
  * adlen bytes of AD (the fused tier may then need fewer powers of H);
@@ -89,10 +92,16 @@ static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen,
     }
     s->seal = gcm_seal_two_pass;
     s->open = gcm_open_two_pass;
+    s->seal_c = seal_c_any;
+    s->open_c = open_c_any;
     if (s->fused) {
         int r14 = s->aes.rounds == 14 && s->fused->seal14;
         s->seal = r14 ? s->fused->seal14 : s->fused->seal;
         s->open = r14 ? s->fused->open14 : s->fused->open;
+        if (s->fused->seal_c) {
+            s->seal_c = r14 ? s->fused->seal14_c : s->fused->seal_c;
+            s->open_c = r14 ? s->fused->open14_c : s->fused->open_c;
+        }
     }
     hush_wipe(h, sizeof h);
 }
@@ -201,17 +210,6 @@ gcm_open_two_pass(const gcm_state *s, uint8_t *m, const uint8_t *c, size_t clen,
     hush_wipe(y, sizeof y);
 }
 
-/* The computed tag, wiped with two volatile stores: hush_wipe's call into
- * memset right after the comparison cost ~40 core cycles per 16-byte open
- * on a Granite Rapids-class Xeon (docs/perf/gcm.md), as much as the whole
- * fused open. A volatile store is never dropped either. */
-static void wipe_tag(uint8_t want[16]) {
-    volatile uint64_t *w = (volatile uint64_t *)(void *)want;
-    w[0] = 0;
-    w[1] = 0;
-    __asm__ __volatile__("" : : "r"(want) : "memory");
-}
-
 /* Every tier's open ends here: one constant-time comparison, and on a
  * mismatch the output is wiped. */
 static int gcm_open(const void *state, uint8_t *m, const uint8_t *c,
@@ -220,15 +218,39 @@ static int gcm_open(const void *state, uint8_t *m, const uint8_t *c,
     const gcm_state *s = state;
     HUSH_ALIGNED(16) uint8_t want[16];
     s->open(s, m, c, clen, want, ad, adlen, nonce);
-    /* the verdict is public (the caller is told it): declassified, and
-     * branched on */
-    uint32_t ok = hush_ct_declassify32(hush_ct_equal16(want, tag));
-    wipe_tag(want);
-    if (!ok) {
-        if (clen) hush_wipe(m, clen);
-        return HUSH_ERR_AUTH;
-    }
+    return gcm_verdict(want, tag, m, clen);
+}
+
+/* The combined forms for a state whose fused tier has none (or no fused
+ * tier): seal or open, then the registers cleared. */
+static int seal_c_any(const gcm_state *s, uint8_t *c, const uint8_t *m,
+                      size_t mlen, const uint8_t *ad, size_t adlen,
+                      const uint8_t *nonce) {
+    s->seal(s, c, c + mlen, m, mlen, ad, adlen, nonce);
+    hush_clear_vector_registers();
     return HUSH_OK;
+}
+static int open_c_any(const gcm_state *s, uint8_t *m, const uint8_t *c,
+                      size_t mlen, const uint8_t *ad, size_t adlen,
+                      const uint8_t *nonce) {
+    HUSH_ALIGNED(16) uint8_t want[16];
+    s->open(s, m, c, mlen, want, ad, adlen, nonce);
+    hush_clear_vector_registers();
+    return gcm_verdict(want, c + mlen, m, mlen);
+}
+
+/* The AEAD layer's combined hooks: one load and a tail jump */
+static int gcm_seal_combined(const void *state, uint8_t *c, const uint8_t *m,
+                             size_t mlen, const uint8_t *ad, size_t adlen,
+                             const uint8_t *nonce) {
+    const gcm_state *s = state;
+    return s->seal_c(s, c, m, mlen, ad, adlen, nonce);
+}
+static int gcm_open_combined(const void *state, uint8_t *m, const uint8_t *c,
+                             size_t mlen, const uint8_t *ad, size_t adlen,
+                             const uint8_t *nonce) {
+    const gcm_state *s = state;
+    return s->open_c(s, m, c, mlen, ad, adlen, nonce);
 }
 
 /* SP 800-38D: plaintext <= 2^39 - 256 bits, AAD <= 2^64 - 1 bits */
@@ -266,3 +288,8 @@ const hush_aead_desc hush_aead_desc_aes256gcm = {
 
 _Static_assert(sizeof(gcm_state) <= HUSH_AEAD_STATE_MAX,
                "GCM state fits the AEAD state");
+
+const hush_aead_combined_ops hush_aead_combined_aes128gcm = {
+    &hush_aead_desc_aes128gcm, gcm_seal_combined, gcm_open_combined};
+const hush_aead_combined_ops hush_aead_combined_aes256gcm = {
+    &hush_aead_desc_aes256gcm, gcm_seal_combined, gcm_open_combined};

@@ -320,8 +320,50 @@ ENTRY_FNS(10)
 ENTRY_FNS(14)
 #undef ENTRY_FNS
 
-const gcm_fused_ops hush_gcm_fused_aesni = {
-    hush_gcm_aesni_seal10,    hush_gcm_aesni_open10,
-    NULL /* every power */,   NULL /* the pclmul table */,
-    NULL /* so its update */, hush_gcm_aesni_seal14,
-    hush_gcm_aesni_open14};
+/* The combined forms (gcm_impl.h): the short path clears the registers
+ * inline (gcm_short.h), the long one after its run. */
+#define ENTRY_C_FNS(R)                                                         \
+    __attribute__((noinline)) static int seal##R##_c_long(                     \
+        const gcm_state *s, uint8_t *c, const uint8_t *m, size_t mlen,         \
+        const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
+        long_seal##R(s, c, c + mlen, m, mlen, ad, adlen, nonce);               \
+        hush_clear_vector_registers();                                         \
+        return HUSH_OK;                                                        \
+    }                                                                          \
+    __attribute__((noinline)) static int open##R##_c_long(                     \
+        const gcm_state *s, uint8_t *m, const uint8_t *c, size_t mlen,         \
+        const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
+        HUSH_ALIGNED(16) uint8_t want[16];                                     \
+        long_open##R(s, m, want, c, mlen, ad, adlen, nonce);                   \
+        hush_clear_vector_registers();                                         \
+        return gcm_verdict(want, c + mlen, m, mlen);                           \
+    }                                                                          \
+    static int seal##R##_c(const gcm_state *s, uint8_t *c, const uint8_t *m,   \
+                           size_t mlen, const uint8_t *ad, size_t adlen,       \
+                           const uint8_t *nonce) {                             \
+        if (mlen <= GCM_SHORT_MAX)                                             \
+            return short_seal##R##_c(s, c, m, mlen, ad, adlen, nonce);         \
+        return seal##R##_c_long(s, c, m, mlen, ad, adlen, nonce);              \
+    }                                                                          \
+    static int open##R##_c(const gcm_state *s, uint8_t *m, const uint8_t *c,   \
+                           size_t mlen, const uint8_t *ad, size_t adlen,       \
+                           const uint8_t *nonce) {                             \
+        if (mlen <= GCM_SHORT_MAX)                                             \
+            return short_open##R##_c(s, m, c, mlen, ad, adlen, nonce);         \
+        return open##R##_c_long(s, m, c, mlen, ad, adlen, nonce);              \
+    }
+ENTRY_C_FNS(10)
+ENTRY_C_FNS(14)
+#undef ENTRY_C_FNS
+
+const gcm_fused_ops hush_gcm_fused_aesni = {hush_gcm_aesni_seal10,
+                                            hush_gcm_aesni_open10,
+                                            NULL /* every power */,
+                                            NULL /* the pclmul table */,
+                                            NULL /* so its update */,
+                                            hush_gcm_aesni_seal14,
+                                            hush_gcm_aesni_open14,
+                                            seal10_c,
+                                            seal14_c,
+                                            open10_c,
+                                            open14_c};

@@ -10,9 +10,18 @@
 #define HUSH_GCM_IMPL_H
 
 #include "aes/aes_impl.h"
+#include "core/ct.h"
 #include "ghash/ghash_impl.h"
 
 typedef struct gcm_fused_ops gcm_fused_ops;
+struct gcm_state;
+/* The combined forms (gcm_state.seal_c, .open_c) */
+typedef int gcm_seal_c_fn(const struct gcm_state *s, uint8_t *c,
+                          const uint8_t *m, size_t mlen, const uint8_t *ad,
+                          size_t adlen, const uint8_t *nonce);
+typedef int gcm_open_c_fn(const struct gcm_state *s, uint8_t *m,
+                          const uint8_t *c, size_t mlen, const uint8_t *ad,
+                          size_t adlen, const uint8_t *nonce);
 
 /* The short path of the aesni and vaes256 fused tiers: messages of at
  * most GCM_SHORT_MAX bytes with at most 16 bytes of AD, at most six GHASH
@@ -47,6 +56,12 @@ typedef struct gcm_state {
     void (*open)(const struct gcm_state *s, uint8_t *m, const uint8_t *c,
                  size_t clen, uint8_t want[16], const uint8_t *ad, size_t adlen,
                  const uint8_t *nonce);
+    /* The combined seal and open of this state (the tag at c + mlen; the
+     * AEAD layer's hooks, aead_impl.h), returning with the vector
+     * registers cleared: the fused tier's seal_c / open_c when it has
+     * them, else gcm.c's, around seal and open above. */
+    gcm_seal_c_fn *seal_c;
+    gcm_open_c_fn *open_c;
 } gcm_state;
 
 /* A whole GCM seal or open in one function: AD, one pass of CTR and
@@ -84,7 +99,39 @@ struct gcm_fused_ops {
     void (*open14)(const gcm_state *s, uint8_t *m, const uint8_t *c,
                    size_t clen, uint8_t want[16], const uint8_t *ad,
                    size_t adlen, const uint8_t *nonce);
+    /* Optional (NULL: gcm.c's wrappers of seal and open): the combined
+     * forms of seal and open (and of seal14 and open14, set with them),
+     * which return with the vector registers cleared and, for open, the
+     * verdict of gcm_verdict. */
+    gcm_seal_c_fn *seal_c, *seal14_c;
+    gcm_open_c_fn *open_c, *open14_c;
 };
+
+/* The computed tag, wiped with two volatile stores: hush_wipe's call into
+ * memset right after the comparison cost ~40 core cycles per 16-byte open
+ * on a Granite Rapids-class Xeon (docs/perf/gcm.md, item 13), as much as
+ * the whole fused open. A volatile store is never dropped either. */
+static inline void gcm_wipe_tag(uint8_t want[16]) {
+    volatile uint64_t *w = (volatile uint64_t *)(void *)want;
+    w[0] = 0;
+    w[1] = 0;
+    __asm__ __volatile__("" : : "r"(want) : "memory");
+}
+
+/* Every open's verdict: the computed tag want against tag in constant
+ * time (general registers only), want wiped, and on a mismatch the
+ * output m of clen bytes wiped. The verdict is public (the caller is told
+ * it): declassified, and branched on. */
+static inline int gcm_verdict(uint8_t want[16], const uint8_t *tag, uint8_t *m,
+                              size_t clen) {
+    uint32_t ok = hush_ct_declassify32(hush_ct_equal16(want, tag));
+    gcm_wipe_tag(want);
+    if (!ok) {
+        if (clen) hush_wipe(m, clen);
+        return HUSH_ERR_AUTH;
+    }
+    return HUSH_OK;
+}
 
 /*
  * J0 = nonce || 0^31 || 1 as two big-endian integers: hi = nonce[0..8),

@@ -9,6 +9,7 @@
 #define HUSH_GCM_SHORT_H
 
 #include "core/ct.h"
+#include "core/registers.h"
 #include "gcm/gcm_impl.h"
 
 /* body for v = 0 .. n - 1 (n <= 5, a constant), spelled out: clang
@@ -151,6 +152,14 @@ ALWAYS_INLINE __m128i nonce_block_xor(const uint8_t *nonce, __m128i k) {
                          _mm_xor_si128(_mm_xor_si128(c, d), k));
 }
 
+/* pad wiped by a vector store the compiler must keep (the empty asm
+ * reads it): a call to hush_wipe made gcc keep the arguments in saved
+ * registers, a frame of four pushes, for the verdict after it */
+ALWAYS_INLINE void short_wipe_pad(uint8_t pad[16]) {
+    STOREU(pad, _mm_setzero_si128());
+    __asm__ __volatile__("" : : "r"(pad) : "memory");
+}
+
 /* The message blocks of the short path: data XORed into the last round
  * key, the ciphertext stored (a partial block through pad, masked) and
  * its product added to a. */
@@ -212,12 +221,11 @@ ALWAYS_INLINE __m256i load_partial32(uint8_t pad[32], const uint8_t *p,
     return _mm256_loadu_si256((const __m256i *)(const void *)pad);
 }
 
-ALWAYS_INLINE void short_run_pairs(const gcm_state *s, uint8_t *out,
-                                   const uint8_t *in, size_t len,
-                                   const uint8_t *ad, size_t adlen,
-                                   const uint8_t *nonce, uint8_t tag[16],
-                                   const unsigned R, const int enc,
-                                   const unsigned nb) {
+ALWAYS_INLINE __m128i short_run_pairs(const gcm_state *s, uint8_t *out,
+                                      const uint8_t *in, size_t len,
+                                      const uint8_t *ad, size_t adlen,
+                                      const uint8_t *nonce, const unsigned R,
+                                      const int enc, const unsigned nb) {
     const aesni_key *ak = aesni_key_of(&s->aes);
     const __m256i *ek2 = vaes256_ek2(&s->aes);
     const __m128i bswap = ghash_bswap_mask();
@@ -305,8 +313,8 @@ ALWAYS_INLINE void short_run_pairs(const gcm_state *s, uint8_t *out,
     a.w = _mm_xor_si128(a.w, _mm_xor_si128(_mm256_castsi256_si128(w2),
                                            _mm256_extracti128_si256(w2, 1)));
     __m128i yv = sfold_reduce(a, _mm_shuffle_epi8(ek0, bswap));
-    STOREU(tag, _mm_shuffle_epi8(yv, bswap));
     if ((adlen | len) & 15) vaes256_wipe32(pad);
+    return _mm_shuffle_epi8(yv, bswap);
 }
 #endif
 
@@ -316,16 +324,14 @@ ALWAYS_INLINE void short_run_pairs(const gcm_state *s, uint8_t *out,
  * only holds AD, message or ciphertext bytes (the ciphertext masked),
  * and is wiped when it was used.
  */
-ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
-                             const uint8_t *in, size_t len, const uint8_t *ad,
-                             size_t adlen, const uint8_t *nonce,
-                             uint8_t tag[16], const unsigned R, const int enc,
-                             const unsigned nb) {
+ALWAYS_INLINE __m128i short_run(const gcm_state *s, uint8_t *out,
+                                const uint8_t *in, size_t len,
+                                const uint8_t *ad, size_t adlen,
+                                const uint8_t *nonce, const unsigned R,
+                                const int enc, const unsigned nb) {
 #if defined(SHORT_PAIRS)
-    if (nb >= 2) {
-        short_run_pairs(s, out, in, len, ad, adlen, nonce, tag, R, enc, nb);
-        return;
-    }
+    if (nb >= 2)
+        return short_run_pairs(s, out, in, len, ad, adlen, nonce, R, enc, nb);
 #endif
     const aesni_key *ak = aesni_key_of(&s->aes);
     const __m128i bswap = ghash_bswap_mask();
@@ -359,8 +365,8 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
     short_blocks(&a, x + 1, out, in, part, pad, ak->ek[R], s, enc, nb);
     /* tag = bswap(y) ^ E(J0) = bswap(y ^ bswap(E(J0))) */
     __m128i y = sfold_reduce(a, _mm_shuffle_epi8(ek0, bswap));
-    STOREU(tag, _mm_shuffle_epi8(y, bswap));
-    if ((adlen | len) & 15) hush_wipe(pad, sizeof pad);
+    if ((adlen | len) & 15) short_wipe_pad(pad);
+    return _mm_shuffle_epi8(y, bswap);
 }
 
 /* One function per round count, direction and block count; the entries
@@ -377,7 +383,7 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
             SHORT_FALLBACK(R, enc, s, out, tag, in, len, ad, adlen, nonce);    \
             return;                                                            \
         }                                                                      \
-        short_run(s, out, in, len, ad, adlen, nonce, tag, R, enc, nb);         \
+        STOREU(tag, short_run(s, out, in, len, ad, adlen, nonce, R, enc, nb)); \
     }
 #define SHORT_FN(name, R, enc)                                                 \
     SHORT_NB(name, R, enc, 0)                                                  \
@@ -402,6 +408,108 @@ SHORT_FN(short_open10, 10, 0)
 SHORT_FN(short_open14, 14, 0)
 #undef SHORT_FN
 #undef SHORT_NB
+
+/*
+ * The combined forms (gcm_state.seal_c / open_c: the tag at out + len for
+ * a seal, at in + len for an open), which return with the vector
+ * registers cleared: every register this code can write, xmm0-15 (the
+ * tier's flags allow no other; an SSE write leaves the upper ymm bits it
+ * never touched), zeroed inline as the last thing, where the generic
+ * layer called hush_clear_vector_registers (a call, a load and two tests
+ * of the CPU's register file, 16 zeroing idioms, the return): 11
+ * instructions fewer per call, and the AEAD layer reaches this function
+ * by tail calls without building a frame (docs/perf/gcm.md, item 27).
+ * The AD fallback (adlen > 16) clears the whole register file after the
+ * long path, as every other path does.
+ */
+#if defined(__AVX__)
+#define SHORT_Z(n) "vpxor %%xmm" #n ", %%xmm" #n ", %%xmm" #n "\n\t"
+#else
+#define SHORT_Z(n) "pxor %%xmm" #n ", %%xmm" #n "\n\t"
+#endif
+ALWAYS_INLINE void short_clear_registers(void) {
+    __asm__ __volatile__(SHORT_Z(0) SHORT_Z(1) SHORT_Z(2) SHORT_Z(3) SHORT_Z(4)
+                             SHORT_Z(5) SHORT_Z(6) SHORT_Z(7) SHORT_Z(8)
+                                 SHORT_Z(9) SHORT_Z(10) SHORT_Z(11) SHORT_Z(12)
+                                     SHORT_Z(13) SHORT_Z(14) SHORT_Z(15)
+                         :
+                         :
+                         : HUSH_CLOBBERS_XMM0_15);
+}
+#undef SHORT_Z
+
+/*
+ * An open's verdict from the computed tag t in its register: t XOR tag
+ * tested for zero (PTEST, general registers after it), the registers
+ * cleared, the public verdict declassified and branched on, and on a
+ * mismatch the output wiped. No computed tag is stored anywhere.
+ */
+ALWAYS_INLINE int short_verdict(__m128i t, const uint8_t *tag, uint8_t *m,
+                                size_t len) {
+    __m128i d = _mm_xor_si128(t, LOADU(tag));
+    uint32_t eq = (uint32_t)_mm_testz_si128(d, d);
+    short_clear_registers();
+    if (!hush_ct_declassify32(hush_ct_barrier32(eq))) {
+        if (len) hush_wipe(m, len);
+        return HUSH_ERR_AUTH;
+    }
+    return HUSH_OK;
+}
+
+/* AD over 16 bytes: the includer's SHORT_FALLBACK, then the whole
+ * register file cleared, as every path but the short one does */
+__attribute__((noinline)) static int
+short_fallback_c(const gcm_state *s, uint8_t *out, const uint8_t *in,
+                 size_t len, const uint8_t *ad, size_t adlen,
+                 const uint8_t *nonce, const unsigned R, const int enc) {
+    HUSH_ALIGNED(16) uint8_t want[16];
+    uint8_t *tag = enc ? out + len : want;
+    if (R == 10)
+        SHORT_FALLBACK(10, enc, s, out, tag, in, len, ad, adlen, nonce);
+    else
+        SHORT_FALLBACK(14, enc, s, out, tag, in, len, ad, adlen, nonce);
+    hush_clear_vector_registers();
+    return enc ? HUSH_OK : gcm_verdict(want, in + len, out, len);
+}
+
+#define SHORT_NB_C(name, R, enc, nb)                                           \
+    __attribute__((noinline)) static int name##_c##nb(                         \
+        const gcm_state *s, uint8_t *out, const uint8_t *in, size_t len,       \
+        const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
+        if (adlen > 16)                                                        \
+            return short_fallback_c(s, out, in, len, ad, adlen, nonce, R,      \
+                                    enc);                                      \
+        __m128i t = short_run(s, out, in, len, ad, adlen, nonce, R, enc, nb);  \
+        if (enc) {                                                             \
+            STOREU(out + len, t);                                              \
+            short_clear_registers();                                           \
+            return HUSH_OK;                                                    \
+        }                                                                      \
+        return short_verdict(t, in + len, out, len);                           \
+    }
+#define SHORT_FN_C(name, R, enc, T)                                            \
+    SHORT_NB_C(name, R, enc, 0)                                                \
+    SHORT_NB_C(name, R, enc, 1)                                                \
+    SHORT_NB_C(name, R, enc, 2)                                                \
+    SHORT_NB_C(name, R, enc, 3)                                                \
+    SHORT_NB_C(name, R, enc, 4)                                                \
+    static T *const name##_c_nb[5] = {name##_c0, name##_c1, name##_c2,         \
+                                      name##_c3, name##_c4};                   \
+    /* len <= GCM_SHORT_MAX: one indexed jump (a switch was a tree of          \
+     * compares) */                                                            \
+    ALWAYS_INLINE int name##_c(                                                \
+        const gcm_state *s, uint8_t *out, const uint8_t *in, size_t len,       \
+        const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
+        return name##_c_nb[(len + 15) / 16](s, out, in, len, ad, adlen,        \
+                                            nonce);                            \
+    }
+_Static_assert((GCM_SHORT_MAX + 15) / 16 == 4, "five entries per table");
+SHORT_FN_C(short_seal10, 10, 1, gcm_seal_c_fn)
+SHORT_FN_C(short_seal14, 14, 1, gcm_seal_c_fn)
+SHORT_FN_C(short_open10, 10, 0, gcm_open_c_fn)
+SHORT_FN_C(short_open14, 14, 0, gcm_open_c_fn)
+#undef SHORT_FN_C
+#undef SHORT_NB_C
 #undef SHORT_EACH
 #undef SHORT_EACH2
 

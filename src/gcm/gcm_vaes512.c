@@ -1086,8 +1086,26 @@ static void fused_ghash(const gcm_state *s, uint64_t y[2], const uint8_t *in,
 }
 
 const gcm_fused_ops hush_gcm_fused_vaes512 = {
-    fused_seal10, fused_open10, fused_powers_for, fused_setup_powers,
-    fused_ghash,  fused_seal14, fused_open14};
+    fused_seal10,
+    fused_open10,
+    fused_powers_for,
+    fused_setup_powers,
+    fused_ghash,
+    fused_seal14,
+    fused_open14,
+    NULL,
+    NULL,
+    NULL,
+    NULL /* the combined forms: gcm.c's */};
 const gcm_fused_ops hush_gcm_fused_vaes512_kara = {
-    fused_seal10_kara, fused_open10_kara, fused_powers_for, fused_setup_powers,
-    fused_ghash,       fused_seal14_kara, fused_open14_kara};
+    fused_seal10_kara,
+    fused_open10_kara,
+    fused_powers_for,
+    fused_setup_powers,
+    fused_ghash,
+    fused_seal14_kara,
+    fused_open14_kara,
+    NULL,
+    NULL,
+    NULL,
+    NULL /* the combined forms: gcm.c's */};
