@@ -108,6 +108,29 @@ ALWAYS_INLINE void sfold_mul(sfold *a, __m128i x, const gcm_state *s,
                                              _mm_clmulepi64_si128(x, g, 0x10)));
 }
 
+/* The lengths block (times H) and the AD block, if any (times
+ * H^(nb + 2)), into a, which they start. Without AD the lengths block
+ * has a zero high qword, so its product is two PCLMULs, not four (and no
+ * insert): 5 instructions fewer in the common case. */
+ALWAYS_INLINE void short_lengths_ad(sfold *a, const gcm_state *s,
+                                    const uint8_t *ad, size_t adlen, size_t len,
+                                    uint8_t pad[16], const unsigned nb) {
+    const uint64_t adbits = (uint64_t)adlen * 8, bits = (uint64_t)len * 8;
+    if (adlen) {
+        a->u = a->w = _mm_setzero_si128();
+        sfold_mul(a, _mm_set_epi64x((long long)adbits, (long long)bits), s, 1);
+        __m128i d = adlen == 16 ? LOADU(ad) : load_partial(pad, ad, adlen);
+        sfold_mul(a, _mm_shuffle_epi8(d, ghash_bswap_mask()), s, nb + 2);
+    } else {
+        /* x0 = 0: x H = x1 G' (u and w its low and high products) */
+        const __m128i x = _mm_cvtsi64_si128((long long)bits);
+        const __m128i g =
+            _mm_load_si128((const __m128i *)(const void *)s->sh[0][1]);
+        a->u = _mm_clmulepi64_si128(x, g, 0x00);
+        a->w = _mm_clmulepi64_si128(x, g, 0x10);
+    }
+}
+
 /* The reduced sum plus v (V form): v and the terms that do not wait for
  * the fold go in while its PCLMUL runs, so the fold is followed by one
  * XOR. */
@@ -254,13 +277,7 @@ ALWAYS_INLINE __m128i short_run_pairs(const gcm_state *s, uint8_t *out,
                         (long long)((2 * (uint64_t)p + 3) << 56), 0,
                         (long long)((2 * (uint64_t)p + 2) << 56), 0))););
     sfold a;
-    const uint64_t adbits = (uint64_t)adlen * 8, bits = (uint64_t)len * 8;
-    a.u = a.w = _mm_setzero_si128();
-    sfold_mul(&a, _mm_set_epi64x((long long)adbits, (long long)bits), s, 1);
-    if (adlen) {
-        __m128i d = adlen == 16 ? LOADU(ad) : load_partial(pad, ad, adlen);
-        sfold_mul(&a, _mm_shuffle_epi8(d, bswap), s, nb + 2);
-    }
+    short_lengths_ad(&a, s, ad, adlen, len, pad, nb);
     /* the pairs' factors, assembled during the rounds */
     __m256i hp[2], gp[2];
     SHORT_EACH2(p, np, hp[p] = sfold_pair(s, nb + 1 - 2 * p, nb - 2 * p, 0);
@@ -349,13 +366,7 @@ ALWAYS_INLINE __m128i short_run(const gcm_state *s, uint8_t *out,
     /* the products that do not wait for AES: lengths (times H) and AD
      * (times H^(nb + 2)); message block i is times H^(nb + 1 - i) */
     sfold a;
-    const uint64_t adbits = (uint64_t)adlen * 8, bits = (uint64_t)len * 8;
-    a.u = a.w = _mm_setzero_si128();
-    sfold_mul(&a, _mm_set_epi64x((long long)adbits, (long long)bits), s, 1);
-    if (adlen) {
-        __m128i d = adlen == 16 ? LOADU(ad) : load_partial(pad, ad, adlen);
-        sfold_mul(&a, _mm_shuffle_epi8(d, bswap), s, nb + 2);
-    }
+    short_lengths_ad(&a, s, ad, adlen, len, pad, nb);
     const size_t part = len & 15; /* public */
 #pragma GCC unroll 14
     for (unsigned r = 1; r < R; r++) {
