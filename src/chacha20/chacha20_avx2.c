@@ -144,11 +144,91 @@ static inline void blocks_rows4(uint8_t *out, const uint8_t *in, size_t len,
     }
 }
 
+#if defined(__x86_64__) && defined(__OPTIMIZE__)
+/* Keystream word i (x) into bytes 4i..4i+3 of the message, or into the
+ * 1-3 left of it and then out of the enclosing do-while. */
+#define SHORT_WORD(i, x)                                                       \
+    if (len >= 4 * (i) + 4) {                                                  \
+        hush_store32_le(out + 4 * (i), hush_load32_le(in + 4 * (i)) ^ (x));    \
+    } else {                                                                   \
+        for (size_t k_ = 4 * (i); k_ < len; k_++)                              \
+            out[k_] = in[k_] ^ (uint8_t)((x) >> (8 * (k_ - 4 * (i))));         \
+        break;                                                                 \
+    }
+
 /* One block (len 1..64) in general registers: shorter latency than any
- * vector layout on this core (see HUSH_CHACHA20_SCALAR_MAX). Like the
- * portable tier, the scalar rounds spill state words (key words included)
- * to compiler slots: the work runs in its own frame, which the caller
- * scrubs (HUSH_CHACHA20_SCALAR_SCRUB bytes) afterwards. */
+ * vector layout (HUSH_CHACHA20_SCALAR_MAX). The 16 words are locals and
+ * the keystream is xored from them word by word, so the only copies of
+ * key-derived words in memory are the compiler's spills; this function
+ * calls nothing, so gcc and clang keep those in the 128-byte red zone
+ * below rsp (the deepest slot: gcc 12 -O3 56 bytes, -O2 52, clang 14
+ * 72), and the asm at the end zeroes all 128 bytes, as hchacha20.c does
+ * (docs/perf/chacha20.md #13). No call to hush_wipe and no
+ * hush_scrub_stack: the scrub alone was ~145 of this path's ~540 core
+ * cycles. The test chacha_stack checks that no word of the state is left
+ * below the caller's stack pointer. */
+static __attribute__((noinline)) void scalar_block(uint8_t *out,
+                                                   const uint8_t *in,
+                                                   size_t len,
+                                                   const uint32_t s[16]) {
+    uint32_t x0 = s[0], x1 = s[1], x2 = s[2], x3 = s[3], x4 = s[4], x5 = s[5],
+             x6 = s[6], x7 = s[7], x8 = s[8], x9 = s[9], x10 = s[10],
+             x11 = s[11], x12 = s[12], x13 = s[13], x14 = s[14], x15 = s[15];
+    for (int i = 0; i < 10; i++) {
+        HUSH_CHACHA_QR(x0, x4, x8, x12);
+        HUSH_CHACHA_QR(x1, x5, x9, x13);
+        HUSH_CHACHA_QR(x2, x6, x10, x14);
+        HUSH_CHACHA_QR(x3, x7, x11, x15);
+        HUSH_CHACHA_QR(x0, x5, x10, x15);
+        HUSH_CHACHA_QR(x1, x6, x11, x12);
+        HUSH_CHACHA_QR(x2, x7, x8, x13);
+        HUSH_CHACHA_QR(x3, x4, x9, x14);
+    }
+    do {
+        SHORT_WORD(0, x0 + s[0])
+        SHORT_WORD(1, x1 + s[1])
+        SHORT_WORD(2, x2 + s[2])
+        SHORT_WORD(3, x3 + s[3])
+        SHORT_WORD(4, x4 + s[4])
+        SHORT_WORD(5, x5 + s[5])
+        SHORT_WORD(6, x6 + s[6])
+        SHORT_WORD(7, x7 + s[7])
+        SHORT_WORD(8, x8 + s[8])
+        SHORT_WORD(9, x9 + s[9])
+        SHORT_WORD(10, x10 + s[10])
+        SHORT_WORD(11, x11 + s[11])
+        SHORT_WORD(12, x12 + s[12])
+        SHORT_WORD(13, x13 + s[13])
+        SHORT_WORD(14, x14 + s[14])
+        SHORT_WORD(15, x15 + s[15])
+    } while (0);
+    __asm__ __volatile__("xorl %%eax, %%eax\n\t"
+                         "movq %%rax, -8(%%rsp)\n\t"
+                         "movq %%rax, -16(%%rsp)\n\t"
+                         "movq %%rax, -24(%%rsp)\n\t"
+                         "movq %%rax, -32(%%rsp)\n\t"
+                         "movq %%rax, -40(%%rsp)\n\t"
+                         "movq %%rax, -48(%%rsp)\n\t"
+                         "movq %%rax, -56(%%rsp)\n\t"
+                         "movq %%rax, -64(%%rsp)\n\t"
+                         "movq %%rax, -72(%%rsp)\n\t"
+                         "movq %%rax, -80(%%rsp)\n\t"
+                         "movq %%rax, -88(%%rsp)\n\t"
+                         "movq %%rax, -96(%%rsp)\n\t"
+                         "movq %%rax, -104(%%rsp)\n\t"
+                         "movq %%rax, -112(%%rsp)\n\t"
+                         "movq %%rax, -120(%%rsp)\n\t"
+                         "movq %%rax, -128(%%rsp)"
+                         :
+                         :
+                         : "rax", "memory");
+}
+#undef SHORT_WORD
+#define SCALAR_SCRUB 0
+#else
+/* Without optimisation (locals in a frame made with sub rsp, helpers
+ * called) or off x86-64: the block in its own frame with an array, which
+ * the caller scrubs (HUSH_CHACHA20_SCALAR_SCRUB bytes) afterwards. */
 static __attribute__((noinline)) void scalar_block(uint8_t *out,
                                                    const uint8_t *in,
                                                    size_t len,
@@ -162,6 +242,8 @@ static __attribute__((noinline)) void scalar_block(uint8_t *out,
               _mm256_load_si256((const void *)(ks + 8)), len);
     hush_wipe(ks, sizeof ks);
 }
+#define SCALAR_SCRUB HUSH_CHACHA20_SCALAR_SCRUB
+#endif
 
 /* What avx2_xor scrubs after vector_xor: its frame and its callees'. */
 #define HUSH_CHACHA20_VECTOR_SCRUB 2048
@@ -200,7 +282,7 @@ static void avx2_xor(uint8_t *out, const uint8_t *in, size_t len,
     if (len <= HUSH_CHACHA20_SCALAR_MAX) {
         if (len > 0) {
             scalar_block(out, in, len, state);
-            hush_scrub_stack(HUSH_CHACHA20_SCALAR_SCRUB);
+            if (SCALAR_SCRUB > 0) hush_scrub_stack(SCALAR_SCRUB);
         }
         return;
     }
