@@ -401,14 +401,16 @@ stitched_run(uint32_t s[16], uint8_t *out, const uint8_t *in, size_t len,
 
 /* What run_long scrubs below itself after stitched_run: its frame and
  * hush_chacha8_finish's below it (gcc 12 -O2: 1216 + 392 bytes, -O3
- * 1440; clang 14 960). The avx2 tier's tail call scrubs its own. */
+ * 1440; clang 14 960). The avx2 tier's tail call scrubs its own. In
+ * 32-byte stores: hush_scrub_stack's rep stosb took 3x as long on Zen 3
+ * (docs/perf/chacha20.md #15). */
 #define STITCHED_SCRUB 2048
 
 static void run_long(uint32_t s[16], uint8_t *out, const uint8_t *in,
                      size_t len, const uint8_t *ad, size_t adlen,
                      uint8_t tag[16], int encrypt) {
     stitched_run(s, out, in, len, ad, adlen, tag, encrypt);
-    hush_scrub_stack(STITCHED_SCRUB);
+    hush_chacha8_scrub_stack(STITCHED_SCRUB);
 }
 
 const hush_chachapoly_ops hush_chachapoly_avx2 = {run_long};

@@ -15,10 +15,11 @@
 #include <string.h>
 
 #include "harness.h"
+#include "hush/cpu.h"
 #include "hush/secret.h"
 #include "hush/stream.h"
 
-#define SNAP_BYTES 1024
+#define SNAP_BYTES 4096
 static uint8_t snap[SNAP_BYTES];
 
 /* Copies the SNAP_BYTES below rsp into snap. The caller must not be a
@@ -29,7 +30,7 @@ static uint8_t snap[SNAP_BYTES];
         void *dst_ = snap;                                                     \
         size_t n_ = SNAP_BYTES;                                                \
         const void *src_;                                                      \
-        __asm__ __volatile__("lea -1024(%%rsp), %%rsi\n\t"                     \
+        __asm__ __volatile__("lea -4096(%%rsp), %%rsi\n\t"                     \
                              "rep movsb"                                       \
                              : "+D"(dst_), "+c"(n_), "=&S"(src_)               \
                              :                                                 \
@@ -103,11 +104,12 @@ static int count_state_words(const uint8_t nonce[16]) {
     return found;
 }
 
-static void __attribute__((noinline)) clear_below(void) {
+static void __attribute__((noinline)) fill_below(uint8_t v) {
     volatile uint8_t area[SNAP_BYTES + 256];
     for (size_t i = 0; i < sizeof area; i++)
-        area[i] = 0;
+        area[i] = v;
 }
+static void clear_below(void) { fill_below(0); }
 
 /* The control: a dead frame holding the permuted state. */
 static void __attribute__((noinline)) leave_state(const uint32_t x[16]) {
@@ -145,12 +147,14 @@ static void __attribute__((noinline)) check_one(int control) {
 
 /*
  * ChaCha20 of 1..64 bytes: the vector tiers' one-block path in general
- * registers (chacha20_avx2.c: a leaf that zeroes its red zone, no scrub).
+ * registers (chacha20_avx2.c: a leaf that zeroes its red zone, no scrub);
+ * and some longer messages, whose batches' frames the tier scrubs.
  * The block's state is HChaCha20's with words 12-15 = counter and nonce,
  * so reference() records its values; the keystream itself is not looked
  * for (it is the output xor the input, public to whoever holds both).
  */
-static uint8_t msg[64], ct[64]; /* outside the stack */
+#define XOR_MAX 4200
+static uint8_t msg[XOR_MAX], ct[XOR_MAX]; /* outside the stack */
 
 static void __attribute__((noinline)) check_xor(size_t len) {
     uint8_t key[32], nonce[12], words12[16];
@@ -158,15 +162,24 @@ static void __attribute__((noinline)) check_xor(size_t len) {
     const uint32_t counter = (uint32_t)ht_rand_u64() & 0x7fffffffu;
     ht_rand_bytes(key, sizeof key);
     ht_rand_bytes(nonce, sizeof nonce);
-    ht_rand_bytes(msg, sizeof msg);
+    ht_rand_bytes(msg, len);
     for (int i = 0; i < 4; i++)
         words12[i] = (uint8_t)(counter >> (8 * i));
     memcpy(words12 + 4, nonce, 12);
     reference(x, key, words12);
-    clear_below();
+    fill_below(len > 64 ? 0xa5 : 0);
     hush_chacha20_xor(ct, msg, len, nonce, key, counter);
     SNAPSHOT_BELOW_SP();
     CHECK(count_state_words(words12) == 0);
+    if (len > 64 && strcmp(hush_impl("chacha20"), "avx2") == 0) {
+        /* the avx2 tier's vector path scrubs 2048 bytes below its entry,
+         * which sits less than 300 bytes below here: nothing of the fill
+         * may be left from 300 to 1800 bytes down */
+        int left = 0;
+        for (size_t off = SNAP_BYTES - 1800; off < SNAP_BYTES - 300; off++)
+            left += snap[off] == 0xa5;
+        CHECK(left == 0);
+    }
     /* the output is right: the keystream's first word, x0 + constant */
     uint32_t w0 = x[0] + 0x61707865u;
     for (size_t i = 0; i < len && i < 4; i++)
@@ -181,5 +194,10 @@ int main(int argc, char **argv) {
         check_one(0);
     for (size_t len = 1; len <= 64; len++)
         check_xor(len);
+    /* the vector paths and the scrub after them (block 0 is lane 0 of the
+     * batches and of the row layout) */
+    static const size_t longer[] = {65, 200, 300, 511, 1024, 4096 + 100};
+    for (size_t i = 0; i < sizeof longer / sizeof *longer; i++)
+        check_xor(longer[i]);
     return ht_end();
 }
