@@ -292,17 +292,140 @@ unit_stitched(uint8_t *out, const uint8_t *in, const uint32_t s[16],
     h[0] = a0, h[1] = a1, h[2] = a2;
 }
 
-/* A batch with no Poly1305 beside it (the first one sealing), inlined so
- * that its spills stay in stitched_run's frame, inside the scrub. */
-static inline __attribute__((always_inline)) void
-unit_plain(uint8_t *out, const uint8_t *in, const uint32_t s[16],
-           hush_chacha8_mem *m) {
-    HUSH_CHACHA8_LOCALS;
-    HUSH_CHACHA8_SETUP(m, s);
-#pragma GCC unroll 1
-    for (int r = 0; r < 10; r++)
-        HUSH_CHACHA8_DOUBLE_ROUND(m);
-    HUSH_CHACHA8_OUT512(out, in, m, s);
+/* ---- The first sealing batch, with block 0 beside it ----
+ *
+ * The first batch sealing has no Poly1305 beside it (there is no
+ * ciphertext yet), so the general registers compute block 0, the
+ * Poly1305 key, meanwhile: two of its scalar quarter rounds beside each
+ * pair of the batch's, one step of each after each step of the batch's
+ * double round (HUSH_C8A_DOUBLE_ROUND's slots). Computed before the batch,
+ * that block is one dependent chain of ~1000 instructions the batch could
+ * not overlap (docs/perf/chachapoly.md #14). Its 16 words take 13
+ * registers: words 0-3, 5, 7, 12-15 stay in eax, ebx, ecx, edx, esi, edi,
+ * r8d-r11d; r12d-r14d hold words 4, 8, 9 in the quarter rounds that use
+ * them (the first column pair and the second diagonal pair) and words 6,
+ * 10, 11 in the other two, exchanged with w[] where the batch exchanges
+ * its c words. (The same block beside every batch of ChaCha20 alone was
+ * tried and reverted: chacha20.md #14. Here the block must be computed
+ * anyway.) */
+typedef struct first_blk {
+    hush_chacha8_asm v; /* the batch; also the stitched units' block */
+    uint32_t w[16];     /* block 0's words (and slots for six of them) */
+    uint32_t n;         /* loop counter */
+} first_blk;
+_Static_assert(offsetof(first_blk, w) == 544, "w at 544(%[xp])");
+_Static_assert(offsetof(first_blk, n) == 608, "n at 608(%[xp])");
+
+/* one step of two scalar quarter rounds: a += b, d ^= a, d <<<= R (steps 1
+ * and 3), or with (c, d, b) for steps 2 and 4 */
+#define B0_STEP(a, b, d, e, f, h, R)                                           \
+    "addl %%" b ", %%" a "\n\t"                                                \
+    "addl %%" f ", %%" e "\n\t"                                                \
+    "xorl %%" a ", %%" d "\n\t"                                                \
+    "xorl %%" e ", %%" h "\n\t"                                                \
+    "roll $" R ", %%" d "\n\t"                                                 \
+    "roll $" R ", %%" h "\n\t"
+#define B0_S1(a, b, c, d, e, f, g, h) B0_STEP(a, b, d, e, f, h, "16")
+#define B0_S2(a, b, c, d, e, f, g, h) B0_STEP(c, d, b, g, h, f, "12")
+#define B0_S3(a, b, c, d, e, f, g, h) B0_STEP(a, b, d, e, f, h, "8")
+#define B0_S4(a, b, c, d, e, f, g, h) B0_STEP(c, d, b, g, h, f, "7")
+#define B0_X1(P)                      B0_S1(P)
+#define B0_X2(P)                      B0_S2(P)
+#define B0_X3(P)                      B0_S3(P)
+#define B0_X4(P)                      B0_S4(P)
+/* the registers of the four quarter-round pairs, (a, b, c, d) twice */
+#define B0_COL1  "eax", "r12d", "r13d", "r8d", "ebx", "esi", "r14d", "r9d"
+#define B0_COL2  "ecx", "r12d", "r13d", "r10d", "edx", "edi", "r14d", "r11d"
+#define B0_DIAG1 "eax", "esi", "r13d", "r11d", "ebx", "r12d", "r14d", "r8d"
+#define B0_DIAG2 "ecx", "edi", "r13d", "r9d", "edx", "r12d", "r14d", "r10d"
+/* w[k] is at 544 + 4k: words 4, 8, 9 out and 6, 10, 11 in, and back */
+#define B0_SWAP1                                                               \
+    "movl %%r12d, 560(%[xp])\n\t"                                              \
+    "movl %%r13d, 576(%[xp])\n\t"                                              \
+    "movl %%r14d, 580(%[xp])\n\t"                                              \
+    "movl 568(%[xp]), %%r12d\n\t"                                              \
+    "movl 584(%[xp]), %%r13d\n\t"                                              \
+    "movl 588(%[xp]), %%r14d\n\t"
+#define B0_SWAP2                                                               \
+    "movl %%r12d, 568(%[xp])\n\t"                                              \
+    "movl %%r13d, 584(%[xp])\n\t"                                              \
+    "movl %%r14d, 588(%[xp])\n\t"                                              \
+    "movl 560(%[xp]), %%r12d\n\t"                                              \
+    "movl 576(%[xp]), %%r13d\n\t"                                              \
+    "movl 580(%[xp]), %%r14d\n\t"
+#define B0_DOUBLE_ROUND                                                        \
+    HUSH_C8A_DOUBLE_ROUND(B0_X1(B0_COL1), B0_X2(B0_COL1), B0_X3(B0_COL1),      \
+                          B0_X4(B0_COL1) B0_SWAP1, B0_X1(B0_COL2),             \
+                          B0_X2(B0_COL2), B0_X3(B0_COL2), B0_X4(B0_COL2),      \
+                          B0_X1(B0_DIAG1), B0_X2(B0_DIAG1), B0_X3(B0_DIAG1),   \
+                          B0_X4(B0_DIAG1) B0_SWAP2, B0_X1(B0_DIAG2),           \
+                          B0_X2(B0_DIAG2), B0_X3(B0_DIAG2), B0_X4(B0_DIAG2))
+#define B0_LOAD                                                                \
+    "movl 544(%[xp]), %%eax\n\t"                                               \
+    "movl 548(%[xp]), %%ebx\n\t"                                               \
+    "movl 552(%[xp]), %%ecx\n\t"                                               \
+    "movl 556(%[xp]), %%edx\n\t"                                               \
+    "movl 560(%[xp]), %%r12d\n\t"                                              \
+    "movl 564(%[xp]), %%esi\n\t"                                               \
+    "movl 572(%[xp]), %%edi\n\t"                                               \
+    "movl 576(%[xp]), %%r13d\n\t"                                              \
+    "movl 580(%[xp]), %%r14d\n\t"                                              \
+    "movl 592(%[xp]), %%r8d\n\t"                                               \
+    "movl 596(%[xp]), %%r9d\n\t"                                               \
+    "movl 600(%[xp]), %%r10d\n\t"                                              \
+    "movl 604(%[xp]), %%r11d\n\t"
+/* the words back to w[], then the registers zeroed: the callee-saved ones
+ * get the caller's values back at the return, the others would keep
+ * key-derived words past it */
+#define B0_STORE                                                               \
+    "movl %%eax, 544(%[xp])\n\t"                                               \
+    "movl %%ebx, 548(%[xp])\n\t"                                               \
+    "movl %%ecx, 552(%[xp])\n\t"                                               \
+    "movl %%edx, 556(%[xp])\n\t"                                               \
+    "movl %%r12d, 560(%[xp])\n\t"                                              \
+    "movl %%esi, 564(%[xp])\n\t"                                               \
+    "movl %%edi, 572(%[xp])\n\t"                                               \
+    "movl %%r13d, 576(%[xp])\n\t"                                              \
+    "movl %%r14d, 580(%[xp])\n\t"                                              \
+    "movl %%r8d, 592(%[xp])\n\t"                                               \
+    "movl %%r9d, 596(%[xp])\n\t"                                               \
+    "movl %%r10d, 600(%[xp])\n\t"                                              \
+    "movl %%r11d, 604(%[xp])\n\t"                                              \
+    "xorl %%eax, %%eax\n\txorl %%ebx, %%ebx\n\txorl %%ecx, %%ecx\n\t"          \
+    "xorl %%edx, %%edx\n\txorl %%esi, %%esi\n\txorl %%edi, %%edi\n\t"          \
+    "xorl %%r8d, %%r8d\n\txorl %%r9d, %%r9d\n\txorl %%r10d, %%r10d\n\t"        \
+    "xorl %%r11d, %%r11d\n\txorl %%r12d, %%r12d\n\txorl %%r13d, %%r13d\n\t"    \
+    "xorl %%r14d, %%r14d\n\t"
+
+/* The first batch (blocks 1-8 of state s0, 512 bytes of out = in XOR
+ * keystream) and block 0's keystream words into ks (the caller wipes ks
+ * and b). The loop is two double rounds, five times, its start aligned
+ * to 64 bytes (#13). Not inlined: inlined into stitched_run, sealing
+ * 1536 and 2048 bytes measured 3-5% slower than without it, where 1 KiB
+ * gained 6% either way; its frame is inside run_long's scrub. */
+static __attribute__((noinline)) void
+unit_first(uint8_t *out, const uint8_t *in, const uint32_t s0[16], first_blk *b,
+           uint32_t ks[16]) {
+    uint32_t s[16];
+    memcpy(s, s0, sizeof s);
+    hush_chacha20_advance(s, 1);
+    hush_chacha8_asm_setup(&b->v, s);
+    memcpy(b->w, s0, sizeof b->w);
+    b->n = 5;
+    __asm__ volatile(HUSH_C8A_LOAD B0_LOAD
+                     ".p2align 6\n1:\n\t" B0_DOUBLE_ROUND B0_DOUBLE_ROUND
+                     "decl 608(%[xp])\n\t"
+                     "jne 1b\n\t" HUSH_C8A_STORE B0_STORE
+                     : "+m"(*b)
+                     : [xp] "r"(b), [r16] "m"(hush_chacha8_rot16),
+                       [r8] "m"(hush_chacha8_rot8)
+                     : "rax", "rbx", "rcx", "rdx", "rsi", "rdi", "r8", "r9",
+                       "r10", "r11", "r12", "r13", "r14", "cc",
+                       HUSH_C8A_CLOBBERS);
+    hush_chacha8_asm_out(out, in, &b->v, s);
+    for (int i = 0; i < 16; i++)
+        ks[i] = b->w[i] + s0[i];
+    hush_wipe(s, sizeof s);
 }
 
 /* The same 512 bytes of Poly1305 with no batch beside them. */
@@ -336,13 +459,18 @@ static __attribute__((noinline)) void
 stitched_run(uint32_t s[16], uint8_t *out, const uint8_t *in, size_t len,
              const uint8_t *ad, size_t adlen, uint8_t tag[16], int encrypt) {
     stitch_keys k;
-    hush_chacha8_mem m;
-    HUSH_ALIGNED(32) hush_chacha8_asm blk;
+    HUSH_ALIGNED(32) first_blk fb;
+    hush_chacha8_asm *const blk = &fb.v;
+    size_t units = len / UNIT;
     {
-        /* block 0: the Poly1305 key, in general registers */
+        /* block 0: the Poly1305 key, in general registers (beside the
+         * first batch when sealing) */
         uint32_t ks[16];
         uint8_t otk[32];
-        hush_chacha20_block_words(ks, s);
+        if (encrypt && units)
+            unit_first(out, in, s, &fb, ks);
+        else
+            hush_chacha20_block_words(ks, s);
         for (int i = 0; i < 8; i++)
             hush_store32_le(otk + 4 * i, ks[i]);
         hush_poly1305_scalar_init(&k.p, otk);
@@ -350,7 +478,6 @@ stitched_run(uint32_t s[16], uint8_t *out, const uint8_t *in, size_t len,
         hush_wipe(otk, sizeof otk);
         hush_chacha20_advance(s, 1);
     }
-    size_t units = len / UNIT;
     /* r^16 only for the Poly1305 pass after the last sealing batch */
     k.r16[0] = k.p.r[0], k.r16[1] = k.p.r[1], k.r16[2] = 0;
     if (encrypt && units)
@@ -358,21 +485,21 @@ stitched_run(uint32_t s[16], uint8_t *out, const uint8_t *in, size_t len,
             mul_general(k.r16, k.r16);
     mac_padded(&k, ad, adlen);
     u64x h[3] = {k.p.h[0], k.p.h[1], k.p.h[2]};
-    blk.r0 = k.p.r[0], blk.r1 = k.p.r[1], blk.s1 = blk.r1 + (blk.r1 >> 2);
+    blk->r0 = k.p.r[0], blk->r1 = k.p.r[1];
+    blk->s1 = blk->r1 + (blk->r1 >> 2);
     if (encrypt) {
-        /* each batch hashes the ciphertext the one before wrote */
-        for (size_t u = 0; u < units; u++) {
-            if (u == 0)
-                unit_plain(out, in, s, &m);
-            else
-                unit_stitched(out + UNIT * u, in + UNIT * u, s, &blk,
-                              out + UNIT * (u - 1), h);
+        /* each batch hashes the ciphertext the one before wrote (the
+         * first ran with block 0 above) */
+        if (units) hush_chacha20_advance(s, UNIT / 64);
+        for (size_t u = 1; u < units; u++) {
+            unit_stitched(out + UNIT * u, in + UNIT * u, s, blk,
+                          out + UNIT * (u - 1), h);
             hush_chacha20_advance(s, UNIT / 64);
         }
         if (units) unit_mac(out + UNIT * (units - 1), h, &k);
     } else {
         for (size_t u = 0; u < units; u++) {
-            unit_stitched(out + UNIT * u, in + UNIT * u, s, &blk, in + UNIT * u,
+            unit_stitched(out + UNIT * u, in + UNIT * u, s, blk, in + UNIT * u,
                           h);
             hush_chacha20_advance(s, UNIT / 64);
         }
@@ -395,16 +522,14 @@ stitched_run(uint32_t s[16], uint8_t *out, const uint8_t *in, size_t len,
     hush_poly1305_scalar_finish(&k.p, tag);
     hush_wipe(h, sizeof h);
     hush_wipe(&k, sizeof k);
-    hush_wipe(&m, sizeof m);
-    hush_wipe(&blk, sizeof blk);
+    hush_wipe(&fb, sizeof fb);
 }
 
 /* What run_long scrubs below itself after stitched_run: its frame and
- * hush_chacha8_finish's below it (gcc 12 -O2: 1216 + 392 bytes, -O3
- * 1440; clang 14 960). The avx2 tier's tail call scrubs its own. In
- * 32-byte stores: hush_scrub_stack's rep stosb took 3x as long on Zen 3
- * (docs/perf/chacha20.md #15). */
-#define STITCHED_SCRUB 2048
+ * unit_first's below it (gcc 12 -fstack-usage: -O3 1280 + 704 bytes, -O2
+ * 1312 + 192 + 424 for hush_chacha8_asm_out; clang 14 1144 + 376), with
+ * some margin. The avx2 tier's tail call scrubs its own. */
+#define STITCHED_SCRUB 2560
 
 static void run_long(uint32_t s[16], uint8_t *out, const uint8_t *in,
                      size_t len, const uint8_t *ad, size_t adlen,
