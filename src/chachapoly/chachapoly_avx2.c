@@ -19,8 +19,9 @@
  */
 #include "chacha20/chacha20_avx2.h"
 #include "chachapoly/chachapoly_impl.h"
+#include "poly1305/poly1305_mulx.h"
 
-typedef unsigned long long u64x; /* the type of the mulx/adc intrinsics */
+typedef hush_u64x u64x;
 
 #define UNIT 512 /* bytes per ChaCha20 batch and Poly1305 step */
 
@@ -72,54 +73,6 @@ static inline void mul_general(u64x h[3], const u64x g[3]) {
     w = (hush_u128)w1 + (uint64_t)(w >> 64);
     h[1] = (uint64_t)w;
     h[2] = w2 + (uint64_t)(w >> 64);
-}
-
-/* h = (h + m + 2^128) * r for one 16-byte block m, partially reduced
- * (h[2] <= 4 after, as hush_poly1305_mul): d0 = h0 r0 + h1 s1, d1 = h0 r1
- * + h1 r0 + h2 s1, d2 = h2 r0, then bits 130 and up folded (2^130 = 5).
- * In asm: with __int128, and with the mulx/adc intrinsics, gcc 12 moved
- * the sums through stack slots on every block (a store and a reload in
- * the multiply chain, ~16 cycles a block with two chains). Inputs: h[2]
- * <= 11, so h2 * s1 < 11 * 1.25 * 2^60 fits 64 bits. */
-static inline void poly_block(u64x h[3], const uint8_t *m, u64x r0, u64x r1,
-                              u64x s1) {
-    u64x a = h[0], b = h[1], c = h[2], t0, t1, t2, t3;
-    __asm__("addq 0(%[m]), %[a]\n\t"
-            "adcq 8(%[m]), %[b]\n\t"
-            "adcq $1, %[c]\n\t"
-            "movq %[a], %%rdx\n\t"
-            "mulxq %[r0], %[t0], %[t1]\n\t" /* t1:t0 = h0 r0 */
-            "mulxq %[r1], %[a], %[t2]\n\t"  /* t2:a = h0 r1 */
-            "movq %[b], %%rdx\n\t"
-            "mulxq %[s1], %[b], %[t3]\n\t" /* t3:b = h1 s1 */
-            "addq %[b], %[t0]\n\t"
-            "adcq %[t3], %[t1]\n\t"        /* t1:t0 = d0 */
-            "mulxq %[r0], %[b], %[t3]\n\t" /* t3:b = h1 r0 */
-            "addq %[b], %[a]\n\t"
-            "adcq %[t3], %[t2]\n\t"
-            "movq %[c], %%rdx\n\t"
-            "imulq %[s1], %%rdx\n\t" /* h2 s1 */
-            "imulq %[r0], %[c]\n\t"  /* h2 r0 */
-            "addq %[t1], %[a]\n\t"
-            "adcq $0, %[t2]\n\t"
-            "addq %%rdx, %[a]\n\t"
-            "adcq $0, %[t2]\n\t"   /* t2:a = d1 */
-            "addq %[t2], %[c]\n\t" /* c = d2 */
-            "movq %[c], %[t3]\n\t"
-            "andq $-4, %[t3]\n\t"
-            "movq %[c], %[t2]\n\t"
-            "shrq $2, %[t2]\n\t"
-            "addq %[t2], %[t3]\n\t" /* (d2 >> 2) * 5 as d2 & ~3 + d2 >> 2 */
-            "andq $3, %[c]\n\t"
-            "addq %[t3], %[t0]\n\t"
-            "adcq $0, %[a]\n\t"
-            "adcq $0, %[c]"
-            : [a] "+&r"(a), [b] "+&r"(b), [c] "+&r"(c), [t0] "=&r"(t0),
-              [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3)
-            : [m] "r"(m), "m"(*(const uint8_t(*)[16])m), [r0] "rm"(r0),
-              [r1] "rm"(r1), [s1] "rm"(s1)
-            : "rdx", "cc");
-    h[0] = t0, h[1] = a, h[2] = c;
 }
 
 /* The Poly1305 block step as five pieces of asm text for the stitched
@@ -185,85 +138,6 @@ static inline void poly_block(u64x h[3], const uint8_t *m, u64x r0, u64x r1,
                           PA3, PA4)                                            \
     HUSH_C8A_DOUBLE_ROUND(PA5, PA1("208"), PA2, PA3, PA4, PA5, PA1("224"),     \
                           PA2, PA3, PA4, PA5, PA1("240"), PA2, PA3, PA4, PA5)
-
-/* h = a * g + b mod 2^130 - 5, partially reduced (h[2] <= 4 after), for
- * g = r^16 (below 2^131), a[2] <= 4, b[2] <= 4: the join of the two
- * chains once per unit, in asm for the same reason as poly_block (gcc's
- * 128-bit sums went through stack slots: ~55 cycles a unit). The product
- * in five columns c0..c4 (below 2^262), then 5 * (bits 130 and up) added
- * to the low 130 bits twice. */
-static inline void join_mul_add(u64x a[3], const u64x g[3], const u64x b[3]) {
-    u64x a0 = a[0], a1 = a[1], a2 = a[2], c1, c2, c3, c4, lo, hi;
-    __asm__("movq %[a0], %%rdx\n\t"
-            "mulxq %[g0], %[a0], %[c1]\n\t" /* a0 g0: c0 = a0, c1 */
-            "mulxq %[g1], %[lo], %[c2]\n\t" /* a0 g1 */
-            "addq %[lo], %[c1]\n\t"
-            "adcq $0, %[c2]\n\t"
-            "mulxq %[g2], %[lo], %[c3]\n\t" /* a0 g2 */
-            "addq %[lo], %[c2]\n\t"
-            "adcq $0, %[c3]\n\t"
-            "movq %[a1], %%rdx\n\t"
-            "mulxq %[g0], %[lo], %[hi]\n\t" /* a1 g0 */
-            "addq %[lo], %[c1]\n\t"
-            "adcq %[hi], %[c2]\n\t"
-            "adcq $0, %[c3]\n\t"
-            "movl $0, %k[c4]\n\t"
-            "mulxq %[g1], %[lo], %[hi]\n\t" /* a1 g1 */
-            "addq %[lo], %[c2]\n\t"
-            "adcq %[hi], %[c3]\n\t"
-            "adcq $0, %[c4]\n\t"
-            "mulxq %[g2], %[lo], %[hi]\n\t" /* a1 g2 */
-            "addq %[lo], %[c3]\n\t"
-            "adcq %[hi], %[c4]\n\t"
-            "movq %[a2], %%rdx\n\t"
-            "mulxq %[g0], %[lo], %[hi]\n\t" /* a2 g0 */
-            "addq %[lo], %[c2]\n\t"
-            "adcq %[hi], %[c3]\n\t"
-            "adcq $0, %[c4]\n\t"
-            "mulxq %[g1], %[lo], %[hi]\n\t" /* a2 g1 */
-            "addq %[lo], %[c3]\n\t"
-            "adcq %[hi], %[c4]\n\t"
-            "imulq %[g2], %%rdx\n\t" /* a2 g2 */
-            "addq %%rdx, %[c4]\n\t"
-            /* + b */
-            "addq %[b0], %[a0]\n\t"
-            "adcq %[b1], %[c1]\n\t"
-            "adcq %[b2], %[c2]\n\t"
-            "adcq $0, %[c3]\n\t"
-            "adcq $0, %[c4]\n\t"
-            /* x = bits 130 and up (lo, hi, a2); 5x = x + 4x, 4x = (c2 &
-             * ~3, c3, c4); low part (a0, c1, c2 & 3) */
-            "movq %[c2], %[lo]\n\t"
-            "shrdq $2, %[c3], %[lo]\n\t"
-            "movq %[c3], %[hi]\n\t"
-            "shrdq $2, %[c4], %[hi]\n\t"
-            "movq %[c4], %[a2]\n\t"
-            "shrq $2, %[a2]\n\t"
-            "movq %[c2], %%rdx\n\t"
-            "andq $-4, %%rdx\n\t"
-            "andq $3, %[c2]\n\t"
-            "addq %%rdx, %[lo]\n\t"
-            "adcq %[c3], %[hi]\n\t"
-            "adcq %[c4], %[a2]\n\t"
-            "addq %[lo], %[a0]\n\t"
-            "adcq %[hi], %[c1]\n\t"
-            "adcq %[a2], %[c2]\n\t"
-            /* once more: (c2 >> 2) * 5 into (a0, c1), c2 &= 3 */
-            "movq %[c2], %[lo]\n\t"
-            "shrq $2, %[lo]\n\t"
-            "leaq (%[lo], %[lo], 4), %[lo]\n\t"
-            "andq $3, %[c2]\n\t"
-            "addq %[lo], %[a0]\n\t"
-            "adcq $0, %[c1]\n\t"
-            "adcq $0, %[c2]"
-            : [a0] "+&r"(a0), [a1] "+&r"(a1), [a2] "+&r"(a2), [c1] "=&r"(c1),
-              [c2] "=&r"(c2), [c3] "=&r"(c3), [c4] "=&r"(c4), [lo] "=&r"(lo),
-              [hi] "=&r"(hi)
-            : [g0] "m"(g[0]), [g1] "m"(g[1]), [g2] "m"(g[2]), [b0] "rm"(b[0]),
-              [b1] "rm"(b[1]), [b2] "rm"(b[2])
-            : "rdx", "cc");
-    a[0] = a0, a[1] = c1, a[2] = c2;
-}
 
 /* One ChaCha20 batch of 8 blocks (out = in XOR keystream, 512 bytes) with
  * the 512 bytes at mac absorbed into h meanwhile, in one chain: an asm
@@ -434,10 +308,10 @@ static inline void unit_mac(const uint8_t *mac, u64x h[3],
     const u64x r0 = k->p.r[0], r1 = k->p.r[1], s1 = r1 + (r1 >> 2);
     u64x a[3] = {h[0], h[1], h[2]}, b[3] = {0, 0, 0};
     for (int i = 0; i < 16; i++) {
-        poly_block(a, mac + 16 * i, r0, r1, s1);
-        poly_block(b, mac + 256 + 16 * i, r0, r1, s1);
+        hush_poly1305_mulx_step(a, mac + 16 * i, r0, r1, s1);
+        hush_poly1305_mulx_step(b, mac + 256 + 16 * i, r0, r1, s1);
     }
-    join_mul_add(a, k->r16, b);
+    hush_poly1305_mulx_join(a, k->r16, b);
     h[0] = a[0], h[1] = a[1], h[2] = a[2];
 }
 

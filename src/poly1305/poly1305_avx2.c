@@ -11,13 +11,16 @@
  * the message limbs fit in the 16 ymm registers without spills.
  * Lanes hold blocks in the order 0, 2, 1, 3 (what vpunpck{l,h}qdq gives
  * from two 32-byte loads); the final powers are stored in that order.
- * Inputs below 384 bytes and the last 16-48 bytes stay on the shared
- * scalar code; the powers r^1..r^8 are computed on the first vector call.
+ * Inputs below 832 bytes and the last 16-48 bytes take one scalar chain
+ * of the mulx block step (so this tier needs BMI2 as well), the padded
+ * final block the shared scalar code; the powers r^1..r^8 are computed on
+ * the first vector call.
  * Constant time: multiplications, additions, shifts and masks only.
  */
 #include <immintrin.h>
 
 #include "poly1305/poly1305_impl.h"
+#include "poly1305/poly1305_mulx.h"
 
 /* poly1305_radix26.h at this tier's width (256 bits) */
 #define R26_VEC        __m256i
@@ -268,10 +271,23 @@ static void vector_groups(avx2_state *st, const uint8_t *in, size_t groups) {
     hush_wipe(&p8, sizeof p8);
 }
 
+/* Whole blocks (len a multiple of 16) with 2^128 added, one chain of the
+ * asm block step (poly1305_mulx.h): ~13 core cycles a block on Zen 3
+ * against ~21 for the shared C step (gcc keeps the latter's 128-bit sums
+ * in memory). h and r stay in registers, as in the shared code. */
+static void scalar_mulx(avx2_state *st, const uint8_t *in, size_t len) {
+    const hush_u64x r0 = st->sc.r[0], r1 = st->sc.r[1], s1 = r1 + (r1 >> 2);
+    hush_u64x a[3] = {st->sc.h[0], st->sc.h[1], st->sc.h[2]};
+    for (; len >= 16; len -= 16, in += 16)
+        hush_poly1305_mulx_step(a, in, r0, r1, s1);
+    st->sc.h[0] = a[0], st->sc.h[1] = a[1], st->sc.h[2] = a[2];
+}
+
 /* Below this the vector path's set-up (powers, broadcast table, the final
  * lane sum) costs more than the scalar blocks it replaces (Zen 3: equal
- * near 384 bytes; docs/perf/poly1305.md #7). At least 128 (two groups). */
-#define VECTOR_MIN_BYTES 384
+ * near 384 bytes with the C block step, near 800 with the asm one;
+ * docs/perf/poly1305.md #7, #8). At least 128 (two groups). */
+#define VECTOR_MIN_BYTES 832
 
 static void avx2_init(void *state, const uint8_t key[32]) {
     avx2_state *st = state;
@@ -289,7 +305,10 @@ static void avx2_blocks(void *state, const uint8_t *in, size_t len,
         vector_groups(st, in, groups);
         in += groups * 64, len -= groups * 64;
     }
-    hush_poly1305_scalar_blocks(&st->sc, in, len, hibit);
+    if (hibit)
+        scalar_mulx(st, in, len);
+    else
+        hush_poly1305_scalar_blocks(&st->sc, in, len, hibit);
 }
 
 static void avx2_finish(void *state, uint8_t tag[16]) {
