@@ -31,6 +31,19 @@ static void test_wipe(void) {
     hush_wipe(NULL, 0);
     hush_wipe(buf, 0);
     CHECK(buf[0] == 0xa5);
+
+    /* mid-sized wipes go in pieces (src/core/wipe.c): every length around
+     * a piece boundary and the pieces' upper limit, at an odd offset,
+     * clears exactly its bytes */
+    static uint8_t big[8192 + 256];
+    const size_t lens[] = {1983, 1984, 1985, 2047, 2048, 2049, 2080,
+                           3967, 3968, 3969, 5953, 8191, 8192, 8193};
+    for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+        memset(big, 0xa5, sizeof big);
+        hush_wipe(big + 7, lens[i]);
+        CHECK(ht_all_zero(big + 7, lens[i]));
+        CHECK(big[6] == 0xa5 && big[7 + lens[i]] == 0xa5);
+    }
 }
 
 static void test_ct_equal(void) {
