@@ -67,28 +67,33 @@ static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen,
     if (aes == &hush_aes_aesni && gh == &hush_ghash_pclmul)
         s->fused = &hush_gcm_fused_aesni;
 #endif
+    /* the aesni and vaes256 tiers' short path (mlen <= GCM_SHORT_MAX,
+     * adlen <= 16) reads only the short factors: a one-shot state for such
+     * a message gets those, from H, and neither the table nor kara (8
+     * powers, their kara factors and a 576-byte memset took ~220 of a
+     * one-shot 16-byte seal's ~690 TSC ticks on Zen 3: gcm.md, item 28) */
+    int short_aesni = s->fused == &hush_gcm_fused_aesni ||
+                      s->fused == &hush_gcm_fused_vaes256;
+    int short_only =
+        short_aesni && one_message && mlen <= GCM_SHORT_MAX && adlen <= 16;
     /* a fused tier may keep the powers in its own form, and a one-shot
      * state computes only those its message reads; the generic path's
      * ghash update reads the whole table of the GHASH tier */
-    if (s->fused && s->fused->setup_powers)
+    if (short_only)
+        hush_gcm_aesni_short_only(s, h,
+                                  (adlen != 0) + (int)((mlen + 15) / 16) + 1);
+    else if (s->fused && s->fused->setup_powers)
         s->fused->setup_powers(&s->ghash, h,
                                one_message && s->fused->powers_for
                                    ? s->fused->powers_for(mlen, adlen)
                                    : HUSH_GHASH_POWERS);
     else
         gh->init(&s->ghash, h);
-    /* the vaes256 tier's short messages run the aesni tier's code */
-    if (s->fused == &hush_gcm_fused_aesni ||
-        s->fused == &hush_gcm_fused_vaes256) {
+    /* the vaes256 tier's short messages run the aesni tier's code; a
+     * one-shot state for a longer message needs no short factors */
+    if (short_aesni && !short_only) {
         gcm_kara_factors(s);
-        /* the short path's factors: a one-shot state only those of its
-         * message (blocks of AD, message and lengths), if it is short */
-        int n = GCM_SHORT_POWERS;
-        if (one_message)
-            n = mlen <= GCM_SHORT_MAX && adlen <= 16
-                    ? (adlen != 0) + (int)((mlen + 15) / 16) + 1
-                    : 0;
-        hush_gcm_aesni_short_factors(s, n);
+        hush_gcm_aesni_short_factors(s, one_message ? 0 : GCM_SHORT_POWERS);
     }
     s->seal = gcm_seal_two_pass;
     s->open = gcm_open_two_pass;

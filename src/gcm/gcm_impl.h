@@ -169,6 +169,11 @@ void hush_gcm_aesni_open14(const gcm_state *s, uint8_t *m, const uint8_t *c,
                            size_t clen, uint8_t want[16], const uint8_t *ad,
                            size_t adlen, const uint8_t *nonce);
 void hush_gcm_aesni_short_factors(gcm_state *s, int n);
+/* The short factors of H^1 .. H^n (n <= GCM_SHORT_POWERS) from H itself,
+ * in GCM byte order, with nothing else of the state: for a one-shot state
+ * whose message takes the short path, which reads only s->sh (the table
+ * and kara stay unwritten). */
+void hush_gcm_aesni_short_only(gcm_state *s, const uint8_t h[16], int n);
 #endif
 
 /*
