@@ -116,6 +116,14 @@ static void test_scrub_stack(void) {
     CHECK(before > 1024);
     CHECK_EQ_INT(after, 0);
     hush_scrub_stack(0);
+    /* the vector stores (64 bytes to 8 KiB, src/core/scrub.c), odd sizes
+     * and both sides of the 8 KiB limit */
+    const size_t sizes[] = {4096, 4097, 4161, 8191, 8192};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        leave_pattern();
+        hush_scrub_stack(sizes[i]);
+        CHECK_EQ_INT(count_pattern(left_behind), 0);
+    }
 }
 
 static void test_version(void) {
