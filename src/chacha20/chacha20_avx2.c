@@ -174,16 +174,9 @@ static __attribute__((noinline)) void scalar_block(uint8_t *out,
     uint32_t x0 = s[0], x1 = s[1], x2 = s[2], x3 = s[3], x4 = s[4], x5 = s[5],
              x6 = s[6], x7 = s[7], x8 = s[8], x9 = s[9], x10 = s[10],
              x11 = s[11], x12 = s[12], x13 = s[13], x14 = s[14], x15 = s[15];
-    for (int i = 0; i < 10; i++) {
-        HUSH_CHACHA_QR(x0, x4, x8, x12);
-        HUSH_CHACHA_QR(x1, x5, x9, x13);
-        HUSH_CHACHA_QR(x2, x6, x10, x14);
-        HUSH_CHACHA_QR(x3, x7, x11, x15);
-        HUSH_CHACHA_QR(x0, x5, x10, x15);
-        HUSH_CHACHA_QR(x1, x6, x11, x12);
-        HUSH_CHACHA_QR(x2, x7, x8, x13);
-        HUSH_CHACHA_QR(x3, x4, x9, x14);
-    }
+    for (int i = 0; i < 10; i++)
+        HUSH_CHACHA_DOUBLE_ROUND(x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10,
+                                 x11, x12, x13, x14, x15);
     do {
         SHORT_WORD(0, x0 + s[0])
         SHORT_WORD(1, x1 + s[1])

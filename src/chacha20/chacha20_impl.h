@@ -44,19 +44,28 @@ static inline uint32_t hush_chacha_rotl(uint32_t v, int n) {
         c += d, b ^= c, b = hush_chacha_rotl(b, 7);                            \
     } while (0)
 
-/* The 20 rounds without the final addition (hchacha20.c keeps its own
- * copy, in 16 locals rather than an array: see there). */
+/* A column round and a diagonal round over sixteen words (lvalues). */
+#define HUSH_CHACHA_DOUBLE_ROUND(x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10,  \
+                                 x11, x12, x13, x14, x15)                      \
+    do {                                                                       \
+        HUSH_CHACHA_QR(x0, x4, x8, x12);                                       \
+        HUSH_CHACHA_QR(x1, x5, x9, x13);                                       \
+        HUSH_CHACHA_QR(x2, x6, x10, x14);                                      \
+        HUSH_CHACHA_QR(x3, x7, x11, x15);                                      \
+        HUSH_CHACHA_QR(x0, x5, x10, x15);                                      \
+        HUSH_CHACHA_QR(x1, x6, x11, x12);                                      \
+        HUSH_CHACHA_QR(x2, x7, x8, x13);                                       \
+        HUSH_CHACHA_QR(x3, x4, x9, x14);                                       \
+    } while (0)
+
+/* The 20 rounds without the final addition (hchacha20.c and the avx2
+ * tier's one-block code run the same rounds on 16 locals rather than an
+ * array: see there). */
 static inline void hush_chacha20_rounds(uint32_t x[16]) {
-    for (int i = 0; i < 10; i++) {
-        HUSH_CHACHA_QR(x[0], x[4], x[8], x[12]);
-        HUSH_CHACHA_QR(x[1], x[5], x[9], x[13]);
-        HUSH_CHACHA_QR(x[2], x[6], x[10], x[14]);
-        HUSH_CHACHA_QR(x[3], x[7], x[11], x[15]);
-        HUSH_CHACHA_QR(x[0], x[5], x[10], x[15]);
-        HUSH_CHACHA_QR(x[1], x[6], x[11], x[12]);
-        HUSH_CHACHA_QR(x[2], x[7], x[8], x[13]);
-        HUSH_CHACHA_QR(x[3], x[4], x[9], x[14]);
-    }
+    for (int i = 0; i < 10; i++)
+        HUSH_CHACHA_DOUBLE_ROUND(x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7],
+                                 x[8], x[9], x[10], x[11], x[12], x[13], x[14],
+                                 x[15]);
 }
 
 /* Constants and key; words 12-15 are the caller's. */

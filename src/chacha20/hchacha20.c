@@ -29,16 +29,9 @@ hchacha20_permute(uint8_t out[32], const uint8_t nonce[16],
              x10 = hush_load32_le(key + 24), x11 = hush_load32_le(key + 28);
     uint32_t x12 = hush_load32_le(nonce), x13 = hush_load32_le(nonce + 4),
              x14 = hush_load32_le(nonce + 8), x15 = hush_load32_le(nonce + 12);
-    for (int i = 0; i < 10; i++) {
-        HUSH_CHACHA_QR(x0, x4, x8, x12);
-        HUSH_CHACHA_QR(x1, x5, x9, x13);
-        HUSH_CHACHA_QR(x2, x6, x10, x14);
-        HUSH_CHACHA_QR(x3, x7, x11, x15);
-        HUSH_CHACHA_QR(x0, x5, x10, x15);
-        HUSH_CHACHA_QR(x1, x6, x11, x12);
-        HUSH_CHACHA_QR(x2, x7, x8, x13);
-        HUSH_CHACHA_QR(x3, x4, x9, x14);
-    }
+    for (int i = 0; i < 10; i++)
+        HUSH_CHACHA_DOUBLE_ROUND(x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10,
+                                 x11, x12, x13, x14, x15);
     /* words 0-3 and 12-15, no feed-forward */
     hush_store32_le(out, x0);
     hush_store32_le(out + 4, x1);
