@@ -333,16 +333,21 @@ int hush_aead_decrypt(hush_aead_alg a, uint8_t *m, const uint8_t *c,
                                       key);
 }
 
+/* The descriptor of a keyed object, from its state (the header lies
+ * OBJECT_HEADER bytes before it). */
+static const hush_aead_desc *state_desc(const void *state) {
+    return ((const hush_aead_ctx *)(const void *)((const uint8_t *)state -
+                                                  OBJECT_HEADER))
+        ->desc;
+}
+
 /* The hooks of an algorithm that has none of its own: its descriptor's
  * seal and open on the state, then the registers cleared, as the fast
  * path did before the hooks. */
 static int seal_c_generic(const void *state, uint8_t *c, const uint8_t *m,
                           size_t mlen, const uint8_t *ad, size_t adlen,
                           const uint8_t *nonce) {
-    const hush_aead_ctx *k =
-        (const hush_aead_ctx *)(const void *)((const uint8_t *)state -
-                                              OBJECT_HEADER);
-    const hush_aead_desc *d = k->desc;
+    const hush_aead_desc *d = state_desc(state);
     d->seal(state, c, c + mlen, m, mlen, ad, adlen, nonce);
     clear_registers_after(d);
     return HUSH_OK;
@@ -350,10 +355,7 @@ static int seal_c_generic(const void *state, uint8_t *c, const uint8_t *m,
 static int open_c_generic(const void *state, uint8_t *m, const uint8_t *c,
                           size_t mlen, const uint8_t *ad, size_t adlen,
                           const uint8_t *nonce) {
-    const hush_aead_ctx *k =
-        (const hush_aead_ctx *)(const void *)((const uint8_t *)state -
-                                              OBJECT_HEADER);
-    const hush_aead_desc *d = k->desc;
+    const hush_aead_desc *d = state_desc(state);
     int r = d->open(state, m, c, mlen, c + mlen, ad, adlen, nonce);
     clear_registers_after(d);
     return finish_open(r, m, mlen);
