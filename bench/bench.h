@@ -5,8 +5,9 @@
  * expanded by the runner into one contender per implementation tier (or
  * combination of tiers for operations that use several primitives), the
  * peer libraries, and ceilings. For every message size the runner measures
- * all contenders of an operation alternately (A B A B ...) in one process,
- * so drift and noisy neighbours hit them all alike.
+ * all contenders of an operation alternately in one process, in rounds
+ * whose order rotates (A B C, B C A, ...), so drift, noisy neighbours and
+ * the state one contender leaves to the next hit them all alike.
  *
  * Benchmark files use only the public API of hush (plus the peers').
  */

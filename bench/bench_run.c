@@ -2,7 +2,9 @@
  * The runner: the expansion of hush rows into one contender per tier
  * configuration, and the measurement of a point
  * (operation x size): warm-up, calibration of the iterations per sample,
- * then samples taken alternately over all contenders (A B C A B C ...).
+ * then samples taken alternately over all contenders, the order rotated
+ * every round (A B C, B C A, C A B, ...), each sample right after one
+ * untimed call of its own contender.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -384,12 +386,26 @@ static void point_begin(const bench_op *op, bench_point *p, size_t size) {
     }
 }
 
-/* Sample s of every contender of the point: A B C. */
+/*
+ * Sample s (the round) of every contender of the point. The order rotates:
+ * round s starts at contender s mod n (A B C, B C A, C A B, ...), so no
+ * contender is always the first after the other points of the operation
+ * (or the machine's other work) disturbed the caches, nor always the one
+ * after the same neighbour; and each sample comes right after one untimed
+ * call of its own contender, so it starts with that contender's buffers
+ * and state in cache, as a steady-state loop would. In a fixed order the
+ * first contender refetched the shared buffers at the start of its sample
+ * every round: 1 MiB in + 1 MiB out exceed a 512 KiB L2, and that first
+ * call took ~2.7x (Zen 3), a tenth of a 16-call sample. The untimed call
+ * is skipped when a sample is a single call (calls of a millisecond or
+ * more, where a refetch is a small part; it would double their cost).
+ */
 static void point_sample(bench_point *p, int s) {
     if (s >= p->samples) return;
-    for (size_t i = 0; i < p->n; i++) {
-        bench_contender *k = &p->ks[i];
+    for (size_t j = 0; j < p->n; j++) {
+        bench_contender *k = &p->ks[(j + (size_t)s) % p->n];
         if (!k->ok) continue;
+        if (k->iters > 1) timed_run(k, 1);
         int64_t a0 = bench_alloc_count();
         uint64_t t = timed_run(k, k->iters);
         int64_t a1 = bench_alloc_count();
@@ -402,9 +418,9 @@ static void point_sample(bench_point *p, int s) {
 /*
  * Contender ref's time over contender k's (> 1: k is faster): the ratio
  * of their medians, or with --paired the median of the ratios of their
- * samples of the same round, which were taken next to each other: under a
- * shared machine's changing load a ratio of neighbours is steadier than a
- * ratio of medians.
+ * samples of the same round, which were taken in one pass over the
+ * contenders: under a shared machine's changing load a ratio of neighbours
+ * is steadier than a ratio of medians.
  */
 static double ratio_to(const bench_point *p, size_t first, size_t ref,
                        size_t k) {
