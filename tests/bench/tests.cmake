@@ -20,6 +20,18 @@ grep -q '\"core_hz_imul_chain\": [1-9]' '${_out}/bench.json'")
 --openssl-newest '${CMAKE_CURRENT_BINARY_DIR}/no-such-status' | \
 grep -q 'newest openssl: UNAVAILABLE: no '")
   set_tests_properties(newest_missing.bench.default PROPERTIES TIMEOUT 60)
+  # --paired over contenders whose order rotates every round (bench_run.c):
+  # the reference's ratio to itself is exactly 1 and every other hush tier
+  # of the point gets a ratio (no threshold on its value).
+  set(_pr ${CMAKE_CURRENT_BINARY_DIR}/bench-paired)
+  add_test(NAME paired.bench.default
+    COMMAND sh -c "rm -rf '${_pr}' && \
+'$<TARGET_FILE:hush-bench>' --only sha256 --sizes 64 --samples 4 \
+--sample-ms 0.02 --no-peers --vs hush:portable --paired --out '${_pr}' \
+>/dev/null 2>&1 && \
+grep -q '\"operation\": \"sha256\", \"implementation\": \"hush:portable\".*\"vs_ref\": 1.0000}' '${_pr}/bench.json' && \
+grep -Eq '\"operation\": \"sha256\", .*\"default\": true, .*\"vs_ref\": [0-9.]*[1-9]' '${_pr}/bench.json'")
+  set_tests_properties(paired.bench.default PROPERTIES TIMEOUT 60)
 endif()
 
 # --count-instructions: hush-bench re-runs itself under callgrind and reads
