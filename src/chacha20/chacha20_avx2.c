@@ -283,10 +283,8 @@ static void avx2_xor(uint8_t *out, const uint8_t *in, size_t len,
     /* The batch keeps two c words and the counter words in vector_xor's
      * frame on purpose (wiped there), and the compilers still spill a few
      * state words: gcc 12 -O2 gives vector_xor an 800-byte frame and the
-     * batch a 776-byte one below it, clang 14 one 1144-byte frame. The
-     * scrub in 32-byte stores: hush_scrub_stack's rep stosb took 3x as
-     * long on Zen 3 (docs/perf/chacha20.md #15). */
-    hush_chacha8_scrub_stack(HUSH_CHACHA20_VECTOR_SCRUB);
+     * batch a 776-byte one below it, clang 14 one 1144-byte frame. */
+    hush_scrub_stack(HUSH_CHACHA20_VECTOR_SCRUB);
 }
 
 const hush_chacha20_ops hush_chacha20_avx2 = {avx2_xor};

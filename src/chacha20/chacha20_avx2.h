@@ -357,34 +357,4 @@ static inline void hush_chacha8_asm_out(uint8_t *out, const uint8_t *in,
     hush_chacha8_half_out(out, in, w);
 }
 
-/* hush_scrub_stack(bytes) with 32-byte stores, for the AVX2 tiers' paths
- * that scrub after their batches (chacha20_avx2.c, chachapoly_avx2.c):
- * the `bytes` below the caller's stack pointer are zeroed, all but this
- * function's return address, with rsp moved below them first so that they
- * are inside the stack while they are written. bytes: a multiple of 64, at
- * least 64. On Zen 3 hush_scrub_stack's rep stosb took ~190 TSC ticks for
- * 2048 bytes (~120 for 512), this loop ~62 (docs/perf/chacha20.md #15). */
-static __attribute__((noinline, unused)) void
-hush_chacha8_scrub_stack(size_t bytes) {
-    __asm__ __volatile__("movq %%rsp, %%r11\n\t"
-                         "subq %[n], %%rsp\n\t"
-                         "andq $-32, %%rsp\n\t"
-                         "vpxor %%xmm0, %%xmm0, %%xmm0\n\t"
-                         "movq %%rsp, %%rax\n\t"
-                         "leaq -64(%%r11), %%rdx\n"
-                         "1:\n\t"
-                         "vmovdqa %%ymm0, (%%rax)\n\t"
-                         "vmovdqa %%ymm0, 32(%%rax)\n\t"
-                         "addq $64, %%rax\n\t"
-                         "cmpq %%rdx, %%rax\n\t"
-                         "jbe 1b\n\t"
-                         "vmovdqu %%ymm0, -64(%%r11)\n\t"
-                         "vmovdqu %%ymm0, -32(%%r11)\n\t"
-                         "movq %%r11, %%rsp\n\t"
-                         "vzeroupper"
-                         :
-                         : [n] "r"(bytes)
-                         : "rax", "rdx", "r11", "xmm0", "memory", "cc");
-}
-
 #endif

@@ -409,7 +409,7 @@ static void run_long(uint32_t s[16], uint8_t *out, const uint8_t *in,
                      size_t len, const uint8_t *ad, size_t adlen,
                      uint8_t tag[16], int encrypt) {
     stitched_run(s, out, in, len, ad, adlen, tag, encrypt);
-    hush_chacha8_scrub_stack(STITCHED_SCRUB);
+    hush_scrub_stack(STITCHED_SCRUB);
 }
 
 const hush_chachapoly_ops hush_chachapoly_avx2 = {run_long};

@@ -1,5 +1,6 @@
 /* Wiping the stack below the caller, where primitives left temporaries. */
 #include "core/internal.h"
+#include "cpu/features.h"
 
 #if defined(__x86_64__)
 /*
@@ -11,14 +12,18 @@
  * and for valgrind. The file is compiled with -mno-red-zone so nothing of
  * this function lives in the area wiped.
  *
- * From 64 bytes to 8 KiB: 16-byte stores (SSE2, in every x86-64), the
- * first 64 bytes unaligned, then aligned 64-byte blocks, then the last 64
- * bytes ending exactly at the old stack pointer (the blocks overlap, never
- * pass the range). rep stosb, kept below 64 bytes and from 8 KiB on (where
- * it is as fast), costs 98 TSC ticks for 512 bytes and 147 for 2048 on
- * the Zen 3 host of issue 18, hot: a start-up that every primitive which
- * scrubs a few hundred bytes paid (hchacha20, x25519; docs/perf/gcm.md
- * item 28 has the numbers).
+ * From 64 bytes to 8 KiB: vector stores, 32-byte ones where the CPU has
+ * AVX (16-byte SSE2 ones otherwise, in every x86-64): the first 64 bytes
+ * unaligned, then aligned 64-byte blocks, then the last 64 bytes ending
+ * exactly at the old stack pointer (the blocks overlap, never pass the
+ * range). rep stosb, kept below 64 bytes and from 8 KiB on (where it is as
+ * fast), cost 98 TSC ticks for 512 bytes and 122-147 for 2-2.5 KiB on the
+ * Zen 3 host of issue 18, hot; the 32-byte stores 73 for 2-2.5 KiB: a
+ * start-up that every primitive which scrubs a few hundred bytes or more
+ * paid (docs/perf/gcm.md item 28, chacha20.md #15). Whether AVX is there
+ * is read from the features cache without a call (a call would give this
+ * function a frame and shift the range down); before the first detection
+ * the SSE2 stores run.
  */
 void hush_scrub_stack(size_t bytes) {
     if (bytes == 0) return;
@@ -27,6 +32,9 @@ void hush_scrub_stack(size_t bytes) {
      * while the stores run, which nothing observes: no call is made, and
      * the kernel aligns a signal frame itself. */
     size_t count = bytes;
+    uint64_t f =
+        atomic_load_explicit(&hush_cpu_features_cache, memory_order_relaxed);
+    uint64_t avx = (f & HUSH_CPU_FEATURES_VALID) && (f & HUSH_CPU_AVX);
     __asm__ __volatile__("mov %%rsp, %%r11\n\t"
                          "sub %%rcx, %%rsp\n\t"
                          "mov %%rsp, %%rdi\n\t"
@@ -34,9 +42,11 @@ void hush_scrub_stack(size_t bytes) {
                          "jb 2f\n\t"
                          "cmp $8192, %%rcx\n\t"
                          "jae 2f\n\t"
+                         "lea -64(%%rdi,%%rcx), %%rax\n\t"
+                         "test %[avx], %[avx]\n\t"
+                         "jnz 5f\n\t"
                          "pxor %%xmm0, %%xmm0\n\t"
                          /* the first 64 bytes, from wherever they start */
-                         "lea -64(%%rdi,%%rcx), %%rax\n\t"
                          "movups %%xmm0, (%%rdi)\n\t"
                          "movups %%xmm0, 16(%%rdi)\n\t"
                          "movups %%xmm0, 32(%%rdi)\n\t"
@@ -61,6 +71,26 @@ void hush_scrub_stack(size_t bytes) {
                          "movups %%xmm0, 32(%%rax)\n\t"
                          "movups %%xmm0, 48(%%rax)\n\t"
                          "jmp 3f\n"
+                         /* the same blocks in 32-byte stores (AVX) */
+                         "5:\n\t"
+                         "vpxor %%xmm0, %%xmm0, %%xmm0\n\t"
+                         "vmovdqu %%ymm0, (%%rdi)\n\t"
+                         "vmovdqu %%ymm0, 32(%%rdi)\n\t"
+                         "add $64, %%rdi\n\t"
+                         "and $-64, %%rdi\n\t"
+                         "cmp %%rax, %%rdi\n\t"
+                         "jae 7f\n"
+                         "6:\n\t"
+                         "vmovdqa %%ymm0, (%%rdi)\n\t"
+                         "vmovdqa %%ymm0, 32(%%rdi)\n\t"
+                         "add $64, %%rdi\n\t"
+                         "cmp %%rax, %%rdi\n\t"
+                         "jb 6b\n"
+                         "7:\n\t"
+                         "vmovdqu %%ymm0, (%%rax)\n\t"
+                         "vmovdqu %%ymm0, 32(%%rax)\n\t"
+                         "vzeroupper\n\t"
+                         "jmp 3f\n"
                          "2:\n\t"
                          "xor %%eax, %%eax\n\t"
                          "cld\n\t"
@@ -68,7 +98,7 @@ void hush_scrub_stack(size_t bytes) {
                          "3:\n\t"
                          "mov %%r11, %%rsp"
                          : "+c"(count)
-                         :
+                         : [avx] "r"(avx)
                          : "rax", "rdi", "r11", "xmm0", "memory", "cc");
 }
 #else
