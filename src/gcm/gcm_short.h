@@ -15,42 +15,26 @@
 /* body for v = 0 .. n - 1 (n <= 5, a constant), spelled out: clang
  * unrolled neither these loops nor (so) kept the arrays they index in
  * registers: AES states went through the stack. */
+#define SHORT_EACH_AT(v, i, n, ...)                                            \
+    if ((i) < (n)) {                                                           \
+        const unsigned v = (i);                                                \
+        __VA_ARGS__                                                            \
+    }
 #define SHORT_EACH(v, n, ...)                                                  \
     do {                                                                       \
-        if (0 < (n)) {                                                         \
-            const unsigned v = 0;                                              \
-            __VA_ARGS__                                                        \
-        }                                                                      \
-        if (1 < (n)) {                                                         \
-            const unsigned v = 1;                                              \
-            __VA_ARGS__                                                        \
-        }                                                                      \
-        if (2 < (n)) {                                                         \
-            const unsigned v = 2;                                              \
-            __VA_ARGS__                                                        \
-        }                                                                      \
-        if (3 < (n)) {                                                         \
-            const unsigned v = 3;                                              \
-            __VA_ARGS__                                                        \
-        }                                                                      \
-        if (4 < (n)) {                                                         \
-            const unsigned v = 4;                                              \
-            __VA_ARGS__                                                        \
-        }                                                                      \
+        SHORT_EACH_AT(v, 0, n, __VA_ARGS__)                                    \
+        SHORT_EACH_AT(v, 1, n, __VA_ARGS__)                                    \
+        SHORT_EACH_AT(v, 2, n, __VA_ARGS__)                                    \
+        SHORT_EACH_AT(v, 3, n, __VA_ARGS__)                                    \
+        SHORT_EACH_AT(v, 4, n, __VA_ARGS__)                                    \
     } while (0)
 
 /* the same for n <= 2 (the pairs): SHORT_EACH on their 2-element arrays
  * trips clang's -Warray-bounds on the dead branches' indices */
 #define SHORT_EACH2(v, n, ...)                                                 \
     do {                                                                       \
-        if (0 < (n)) {                                                         \
-            const unsigned v = 0;                                              \
-            __VA_ARGS__                                                        \
-        }                                                                      \
-        if (1 < (n)) {                                                         \
-            const unsigned v = 1;                                              \
-            __VA_ARGS__                                                        \
-        }                                                                      \
+        SHORT_EACH_AT(v, 0, n, __VA_ARGS__)                                    \
+        SHORT_EACH_AT(v, 1, n, __VA_ARGS__)                                    \
     } while (0)
 
 /*
@@ -523,5 +507,6 @@ SHORT_FN_C(short_open14, 14, 0, gcm_open_c_fn)
 #undef SHORT_NB_C
 #undef SHORT_EACH
 #undef SHORT_EACH2
+#undef SHORT_EACH_AT
 
 #endif
