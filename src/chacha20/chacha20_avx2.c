@@ -238,9 +238,6 @@ static __attribute__((noinline)) void scalar_block(uint8_t *out,
 #define SCALAR_SCRUB HUSH_CHACHA20_SCALAR_SCRUB
 #endif
 
-/* What avx2_xor scrubs after vector_xor: its frame and its callees'. */
-#define HUSH_CHACHA20_VECTOR_SCRUB 2048
-
 /* More than one block: apart from the short path, so that the short path's
  * frame stays small (at -O2 the inlined vector code gave this function a
  * 1216-byte frame, and the short path's scrub, made as a tail call from

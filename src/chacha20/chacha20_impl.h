@@ -114,6 +114,11 @@ static inline void hush_chacha20_advance(uint32_t s[16], uint64_t n) {
  * frame with gcc 12 -O2 is under 320 bytes (return address, six saved
  * registers, up to 63 bytes of alignment, 192 bytes of locals). */
 #define HUSH_CHACHA20_SCALAR_SCRUB 512
+/* Bytes wiped beneath the caller after a vector tier's batches: the
+ * frames of vector_xor and the batch below it (gcc 12: avx2 800 + 776
+ * bytes, avx512's blocks32 1472 + 48 saved + alignment under vector_xor's
+ * ~330; clang 14 one 1144-byte frame for avx2). */
+#define HUSH_CHACHA20_VECTOR_SCRUB 2048
 
 /* The keystream words of one block (rounds plus feed-forward), computed
  * in place in ks: the caller wipes ks, the only copy of the secret. */
