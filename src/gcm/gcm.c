@@ -19,15 +19,6 @@
 
 #define GCM_CHUNK 4096 /* bytes, a multiple of 16 */
 
-/* s->kara from the powers in s->ghash (which stores H^e at
- * pow[HUSH_GHASH_POWERS - e], low 64-bit half first) */
-static void gcm_kara_factors(gcm_state *s) {
-    for (int e = 1; e <= 8; e++) {
-        const uint64_t *h = s->ghash.pow[HUSH_GHASH_POWERS - e];
-        s->kara[e - 1][0] = s->kara[e - 1][1] = h[0] ^ h[1];
-    }
-}
-
 static void gcm_seal_two_pass(const gcm_state *s, uint8_t *c, uint8_t *tag,
                               const uint8_t *m, size_t mlen, const uint8_t *ad,
                               size_t adlen, const uint8_t *nonce);
@@ -69,8 +60,8 @@ static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen,
 #endif
     /* the aesni and vaes256 tiers' short path (mlen <= GCM_SHORT_MAX,
      * adlen <= 16) reads only the short factors: a one-shot state for such
-     * a message gets those, from H, and neither the table nor kara (8
-     * powers, their kara factors and a 576-byte memset took ~220 of a
+     * a message gets those, from H, and not the table (8 powers, their
+     * Karatsuba factors and a 576-byte memset took ~220 of a
      * one-shot 16-byte seal's ~690 TSC ticks on Zen 3: gcm.md, item 28) */
     int short_aesni = s->fused == &hush_gcm_fused_aesni ||
                       s->fused == &hush_gcm_fused_vaes256;
@@ -89,12 +80,10 @@ static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen,
                                    : HUSH_GHASH_POWERS);
     else
         gh->init(&s->ghash, h);
-    /* the vaes256 tier's short messages run the aesni tier's code; a
-     * one-shot state for a longer message needs no short factors */
-    if (short_aesni && !short_only) {
-        gcm_kara_factors(s);
-        hush_gcm_aesni_short_factors(s, one_message ? 0 : GCM_SHORT_POWERS);
-    }
+    /* the short factors are also the aesni tier's long path's (and the
+     * vaes256 tier's short messages run the aesni tier's code) */
+    if (short_aesni && !short_only)
+        hush_gcm_aesni_short_factors(s, GCM_SHORT_POWERS);
     s->seal = gcm_seal_two_pass;
     s->open = gcm_open_two_pass;
     s->seal_c = seal_c_any;

@@ -44,64 +44,69 @@ static inline __m128i pow_of(const hush_ghash_key *k, size_t e) {
         (const __m128i *)(const void *)k->pow[HUSH_GHASH_POWERS - e]);
 }
 
-/* One block's Karatsuba product x * H^e into (lo, mid, hi): three PCLMULs
- * instead of four. The middle term multiplies the xors of the halves (for
- * H^e precomputed in s->kara); it still holds lo and hi, which
- * kara_reduce takes out once per run. The key-derived factors are read
- * where they are used (memory operands), so none outlives a few
- * instructions. */
-ALWAYS_INLINE void kara_mul(ghash_acc *a, __m128i x, const gcm_state *s,
-                            size_t e) {
-    __m128i h = _mm_load_si128(
-        (const __m128i *)(const void *)s->ghash.pow[HUSH_GHASH_POWERS - e]);
-    __m128i hk = _mm_load_si128((const __m128i *)(const void *)s->kara[e - 1]);
-    a->lo = _mm_xor_si128(a->lo, _mm_clmulepi64_si128(x, h, 0x00));
-    a->hi = _mm_xor_si128(a->hi, _mm_clmulepi64_si128(x, h, 0x11));
-    __m128i xk = _mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e));
-    a->mid = _mm_xor_si128(a->mid, _mm_clmulepi64_si128(xk, hk, 0x00));
-    /* accumulate now: left alone, gcc reassociates the xors of a step into
-     * a tree that keeps all the products live, and spills them */
-    HUSH_OPAQUE_VEC3(a->lo, a->mid, a->hi);
+/* One block's product x * H^e (e = 1 .. STEP) into a, with the twisted
+ * factors of the short path (gcm_short.h, sfold_mul: four PCLMULs, no
+ * Karatsuba middle term, and the whole sum reduced by one fold). Each
+ * factor is read by the PCLMUL that uses it (a memory operand: the
+ * pointer passes an empty asm before each), so none is held in a
+ * register: with two factors live per block gcc spilled a product. The
+ * products are summed as they come (an empty asm on the sums): left
+ * alone, gcc reassociates a step's XORs into a tree that keeps all the
+ * products live, and spills them. */
+ALWAYS_INLINE __m128i factor(const gcm_state *s, size_t e, int j) {
+    HUSH_OPAQUE(s);
+    return _mm_load_si128((const __m128i *)(const void *)s->sh[e - 1][j]);
+}
+ALWAYS_INLINE void fold_mul(sfold *a, __m128i x, const gcm_state *s, size_t e) {
+    a->u = _mm_xor_si128(a->u, _mm_clmulepi64_si128(x, factor(s, e, 0), 0x01));
+    HUSH_OPAQUE_VEC(a->u);
+    a->u = _mm_xor_si128(a->u, _mm_clmulepi64_si128(x, factor(s, e, 1), 0x00));
+    HUSH_OPAQUE_VEC(a->u);
+    a->w = _mm_xor_si128(a->w, _mm_clmulepi64_si128(x, factor(s, e, 0), 0x11));
+    HUSH_OPAQUE_VEC(a->w);
+    a->w = _mm_xor_si128(a->w, _mm_clmulepi64_si128(x, factor(s, e, 1), 0x10));
+    HUSH_OPAQUE_VEC(a->w);
 }
 
-/* Reduces a Karatsuba sum to V form (ghash_reduce_clmul of the
- * schoolbook parts: mid is the Karatsuba middle product less lo and hi). */
-ALWAYS_INLINE __m128i kara_reduce(ghash_acc a) {
-    return ghash_reduce_clmul(
-        a.lo, _mm_xor_si128(a.mid, _mm_xor_si128(a.lo, a.hi)), a.hi);
+/* The reduced sum (V form) of a's products */
+ALWAYS_INLINE __m128i fold_reduce(sfold a) {
+    const __m128i poly = _mm_set_epi64x((long long)0xc200000000000000ULL, 0);
+    return _mm_xor_si128(_mm_xor_si128(a.w, _mm_shuffle_epi32(a.u, 0x4e)),
+                         _mm_clmulepi64_si128(a.u, poly, 0x10));
 }
 
-/* n (1..8) blocks at p hashed into acc (folded into the first), one
- * reduction; products accumulate in order, so nothing is spilled */
-ALWAYS_INLINE __m128i kara_run(__m128i acc, const gcm_state *k,
+/* n (1..GCM_SHORT_POWERS) blocks at p hashed into acc (folded into the
+ * first), one reduction; products accumulate in order, so nothing is
+ * spilled */
+ALWAYS_INLINE __m128i fold_run(__m128i acc, const gcm_state *k,
                                const uint8_t *p, size_t n) {
     const __m128i bswap = ghash_bswap_mask();
-    ghash_acc a = {_mm_setzero_si128(), _mm_setzero_si128(),
-                   _mm_setzero_si128()};
-    /* no powers hoisted out of the caller's loop (and spilled) */
+    sfold a = {_mm_setzero_si128(), _mm_setzero_si128()};
+    /* no factors hoisted out of the caller's loop (and spilled) */
     HUSH_OPAQUE(k);
     for (size_t i = 0; i < n; i++) {
         __m128i b = _mm_shuffle_epi8(LOADU(p + 16 * i), bswap);
         if (i == 0) b = _mm_xor_si128(b, acc);
-        kara_mul(&a, b, k, n - i);
+        fold_mul(&a, b, k, n - i);
     }
-    return kara_reduce(a);
+    return fold_reduce(a);
 }
 
 /* GHASH of len bytes (the last block zero-padded) into acc */
 ALWAYS_INLINE __m128i ghash_bytes(__m128i acc, const gcm_state *k,
                                   const uint8_t *p, size_t len,
                                   uint8_t pad[16]) {
-    for (; len >= 128; len -= 128, p += 128)
-        acc = kara_run(acc, k, p, 8);
+    for (; len >= 16 * GCM_SHORT_POWERS;
+         len -= 16 * GCM_SHORT_POWERS, p += 16 * GCM_SHORT_POWERS)
+        acc = fold_run(acc, k, p, GCM_SHORT_POWERS);
     if (len >= 16) {
-        acc = kara_run(acc, k, p, len / 16);
+        acc = fold_run(acc, k, p, len / 16);
         p += len & ~(size_t)15;
         len &= 15;
     }
     if (len) {
         load_partial(pad, p, len);
-        acc = kara_run(acc, k, pad, 1);
+        acc = fold_run(acc, k, pad, 1);
     }
     return acc;
 }
@@ -137,6 +142,7 @@ ALWAYS_INLINE void ctr_tail(const aesni_key *ak, const unsigned R, uint8_t *out,
  * running hash and a few temporaries fit the 16 xmm registers of SSE, so
  * nothing key-derived is spilled (eight blocks did spill) */
 #define STEP 6
+_Static_assert(STEP <= GCM_SHORT_POWERS, "a step's factors are the short ones");
 
 /*
  * One step: CTR over STEP blocks of in -> out and, when hash (a constant),
@@ -156,12 +162,11 @@ ALWAYS_INLINE void fused_step(const aesni_key *sk, const gcm_state *sh,
     /* gh too: seal's gh is the previous step's out, and knowing that, gcc
      * kept six ciphertext blocks in registers instead of reloading them */
     HUSH_OPAQUE4(sk, sh, gh, in);
-    ghash_acc a = {_mm_setzero_si128(), _mm_setzero_si128(),
-                   _mm_setzero_si128()};
+    sfold a = {_mm_setzero_si128(), _mm_setzero_si128()};
     /* the first block takes the running hash, which then dies: before the
      * AES states come alive */
     if (hash)
-        kara_mul(&a, _mm_xor_si128(_mm_shuffle_epi8(LOADU(gh), bswap), *acc),
+        fold_mul(&a, _mm_xor_si128(_mm_shuffle_epi8(LOADU(gh), bswap), *acc),
                  sh, STEP);
     __m128i x[STEP];
     if (bytectr) {
@@ -196,7 +201,7 @@ ALWAYS_INLINE void fused_step(const aesni_key *sk, const gcm_state *sh,
         for (int i = 0; i < STEP; i++)
             x[i] = _mm_aesenc_si128(x[i], sk->ek[r]);
         if (r < STEP && hash)
-            kara_mul(&a, _mm_shuffle_epi8(LOADU(gh + 16 * r), bswap), sh,
+            fold_mul(&a, _mm_shuffle_epi8(LOADU(gh + 16 * r), bswap), sh,
                      STEP - r);
     }
 #pragma GCC unroll 8
@@ -208,7 +213,7 @@ ALWAYS_INLINE void fused_step(const aesni_key *sk, const gcm_state *sh,
      * the rounds it needs more registers than are left (gcc spilled its
      * temporaries and the running hash). The core still overlaps it with
      * the next step's rounds. */
-    if (hash) *acc = kara_reduce(a);
+    if (hash) *acc = fold_reduce(a);
 }
 
 ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
@@ -247,13 +252,13 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
         if (HUSH_LIKELY((uint8_t)_mm_cvtsi128_si32(ctr) <= 256 - STEP)) {
             fused_step(ak, s, &ctr, &acc, out, in, gh, R, 1, 1);
         } else {
-            acc = kara_run(acc, s, gh, STEP);
+            acc = fold_run(acc, s, gh, STEP);
             fused_step(ak, s, &ctr, &acc, out, in, NULL, R, 0, 0);
         }
     }
     /* the last steps' ciphertext */
     for (; pending > 0; pending--)
-        acc = kara_run(acc, s, out - 16 * STEP * pending, STEP);
+        acc = fold_run(acc, s, out - 16 * STEP * pending, STEP);
     if (left) {
         /* at most STEP - 1 whole blocks and a partial one */
         if (!enc) acc = ghash_bytes(acc, s, in, left, pad);
@@ -262,7 +267,11 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
     }
     const uint64_t adbits = (uint64_t)adlen * 8, bits = (uint64_t)len * 8;
     __m128i lens = _mm_set_epi64x((long long)adbits, (long long)bits);
-    acc = ghash_mul1(_mm_xor_si128(acc, lens), pow_of(&s->ghash, 1));
+    {
+        sfold a = {_mm_setzero_si128(), _mm_setzero_si128()};
+        fold_mul(&a, _mm_xor_si128(acc, lens), s, 1);
+        acc = fold_reduce(a);
+    }
     /* E(J0) last: public counter in, independent of the hash, so it
      * overlaps the final multiplication and is never live across the
      * loop (where it would be spilled) */

@@ -32,18 +32,12 @@ typedef int gcm_open_c_fn(const struct gcm_state *s, uint8_t *m,
 typedef struct gcm_state {
     hush_aes_key aes;     /* round keys (aes tier layout) */
     hush_ghash_key ghash; /* H^32 .. H^1 */
-    /* Karatsuba middle factors of H^1 .. H^8: kara[e - 1] holds the low
-     * xor the high 64-bit half of H^e (V form) in both halves, so a
-     * PCLMUL reads it with one immediate for every power. Filled only for
-     * the aesni fused tier, which reads it, and the vaes256 one, whose
-     * short messages run the aesni tier's code. (The vaes256 tier's own
-     * factors of H^16 .. H^1 live in its table: gcm_vaes256.c.) */
-    HUSH_ALIGNED(16) uint64_t kara[8][2];
     /* The short path's factors (gcm_aesni.c, "the short path"): for
      * e = 1 .. GCM_SHORT_POWERS, sh[e - 1][0] = H^e x^-1 and
      * sh[e - 1][1] = H^e x^63 (V form), so a block's product needs one
-     * fold, not two. Filled for the aesni and vaes256 fused tiers (a
-     * one-shot state: only those its message reads). */
+     * fold, not two; the aesni tier's long path multiplies by them too.
+     * Filled for the aesni and vaes256 fused tiers (a one-shot state for a
+     * short message: only those its message reads). */
     HUSH_ALIGNED(16) uint64_t sh[GCM_SHORT_POWERS][2][2];
     const hush_ghash_ops *ghash_ops;
     const gcm_fused_ops *fused; /* NULL: CTR and GHASH in separate passes */
@@ -172,7 +166,7 @@ void hush_gcm_aesni_short_factors(gcm_state *s, int n);
 /* The short factors of H^1 .. H^n (n <= GCM_SHORT_POWERS) from H itself,
  * in GCM byte order, with nothing else of the state: for a one-shot state
  * whose message takes the short path, which reads only s->sh (the table
- * and kara stay unwritten). */
+ * stays unwritten). */
 void hush_gcm_aesni_short_only(gcm_state *s, const uint8_t h[16], int n);
 #endif
 

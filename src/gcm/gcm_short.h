@@ -72,7 +72,7 @@ ALWAYS_INLINE __m128i load_partial(uint8_t pad[16], const uint8_t *p,
  * the qword itself (x^128 = x^7 + x^2 + x + 1):
  *   X H^e = W ^ swap(U) ^ clmul(U.q0, 0xc2 << 56),  W = x0 H'hi + x1 G'hi.
  * U and W add over the blocks, so the whole hash is one fold (5 cycles
- * after the last product) where kara_reduce takes two and a shift.
+ * after the last product) where a Karatsuba sum takes two and a shift.
  */
 typedef struct sfold {
     __m128i u, w;

@@ -108,8 +108,8 @@ static void fused_setup_powers(hush_ghash_key *k, const uint8_t h[16], int n) {
 }
 
 /* The powers (8 or 16) a message of these lengths reads: the aesni tier's
- * paths H^1..H^8 at most (with their Karatsuba factors, which gcm.c puts in
- * gcm_state.kara), the long path H^1..H^16 and the factors above. */
+ * paths the short factors (gcm_state.sh, made from H^1..H^6), the long
+ * path H^1..H^16 and the factors above. */
 static int fused_powers_for(size_t mlen, size_t adlen) {
     (void)adlen; /* an AD's runs read no more than the message's path */
     return mlen >= LONG_MIN ? POWERS : 8;
