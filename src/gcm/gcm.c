@@ -55,8 +55,17 @@ static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen,
     }
     if (aes == &hush_aes_vaes256 && gh == &hush_ghash_vpclmul256)
         s->fused = &hush_gcm_fused_vaes256;
-    if (aes == &hush_aes_aesni && gh == &hush_ghash_pclmul)
-        s->fused = &hush_gcm_fused_aesni;
+    /* the aesni tier too (its twins pclmuls and pclmulk force one) */
+    if (aes == &hush_aes_aesni) {
+        if (gh == &hush_ghash_pclmul)
+            s->fused = hush_cpu_features() & HUSH_CPU_AMD
+                           ? &hush_gcm_fused_aesni_kara
+                           : &hush_gcm_fused_aesni;
+        else if (gh == &hush_ghash_pclmuls)
+            s->fused = &hush_gcm_fused_aesni;
+        else if (gh == &hush_ghash_pclmulk)
+            s->fused = &hush_gcm_fused_aesni_kara;
+    }
 #endif
     /* the aesni and vaes256 tiers' short path (mlen <= GCM_SHORT_MAX,
      * adlen <= 16) reads only the short factors: a one-shot state for such
@@ -64,6 +73,7 @@ static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen,
      * Karatsuba factors and a 576-byte memset took ~220 of a
      * one-shot 16-byte seal's ~690 TSC ticks on Zen 3: gcm.md, item 28) */
     int short_aesni = s->fused == &hush_gcm_fused_aesni ||
+                      s->fused == &hush_gcm_fused_aesni_kara ||
                       s->fused == &hush_gcm_fused_vaes256;
     int short_only =
         short_aesni && one_message && mlen <= GCM_SHORT_MAX && adlen <= 16;

@@ -92,6 +92,60 @@ ALWAYS_INLINE __m128i fold_run(__m128i acc, const gcm_state *k,
     return fold_reduce(a);
 }
 
+/* The AMD schedule's product (hush_gcm_fused_aesni_kara): Zen 3 issues a
+ * PCLMUL every second cycle on the two pipes that also run the AES rounds
+ * (docs/perf/gcm.md, "Zen 3 / VAES-256 tier"), so there a step wants the
+ * fewest multiplies, not the fewest vector ops: Karatsuba, three PCLMULs
+ * a block (lo, hi, and the half sums by s->kara), by the same twisted
+ * factor H^e x^-1, and two folds a step. */
+ALWAYS_INLINE void kara_mul(ghash_acc *a, __m128i x, const gcm_state *s,
+                            size_t e) {
+    a->lo =
+        _mm_xor_si128(a->lo, _mm_clmulepi64_si128(x, factor(s, e, 0), 0x00));
+    a->hi =
+        _mm_xor_si128(a->hi, _mm_clmulepi64_si128(x, factor(s, e, 0), 0x11));
+    const gcm_state *k = s;
+    HUSH_OPAQUE(k);
+    const __m128i hk =
+        _mm_load_si128((const __m128i *)(const void *)k->kara[e - 1]);
+    __m128i xk = _mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e));
+    a->mid = _mm_xor_si128(a->mid, _mm_clmulepi64_si128(xk, hk, 0x00));
+    HUSH_OPAQUE_VEC3(a->lo, a->mid, a->hi);
+}
+
+/* A Karatsuba sum by twisted factors reduced to V form: the middle term
+ * less lo and hi into the 256-bit product, then the two folds of
+ * ghash_reduce_clmul; the twist stands for its 1-bit shift. */
+ALWAYS_INLINE __m128i kara_reduce(ghash_acc a) {
+    const __m128i poly = _mm_set_epi64x((long long)0xc200000000000000ULL, 0);
+    __m128i mid = _mm_xor_si128(a.mid, _mm_xor_si128(a.lo, a.hi));
+    __m128i lo = _mm_xor_si128(a.lo, _mm_slli_si128(mid, 8));
+    __m128i hi = _mm_xor_si128(a.hi, _mm_srli_si128(mid, 8));
+    lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e),
+                       _mm_clmulepi64_si128(lo, poly, 0x10));
+    lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e),
+                       _mm_clmulepi64_si128(lo, poly, 0x10));
+    return _mm_xor_si128(hi, lo);
+}
+
+/* A step's GHASH sums in either schedule (kara a constant): lo and hi are
+ * the one-fold sums u and w when !kara, and mid is unused */
+ALWAYS_INLINE void step_mul(ghash_acc *a, __m128i x, const gcm_state *s,
+                            size_t e, const int kara) {
+    if (kara) {
+        kara_mul(a, x, s, e);
+    } else {
+        sfold f = {a->lo, a->hi};
+        fold_mul(&f, x, s, e);
+        a->lo = f.u;
+        a->hi = f.w;
+    }
+}
+ALWAYS_INLINE __m128i step_reduce(ghash_acc a, const int kara) {
+    if (kara) return kara_reduce(a);
+    return fold_reduce((sfold){a.lo, a.hi});
+}
+
 /* GHASH of len bytes (the last block zero-padded) into acc */
 ALWAYS_INLINE __m128i ghash_bytes(__m128i acc, const gcm_state *k,
                                   const uint8_t *p, size_t len,
@@ -156,18 +210,19 @@ ALWAYS_INLINE void fused_step(const aesni_key *sk, const gcm_state *sh,
                               __m128i *ctr, __m128i *acc, uint8_t *out,
                               const uint8_t *in, const uint8_t *gh,
                               const unsigned R, const int hash,
-                              const int bytectr) {
+                              const int bytectr, const int kara) {
     const __m128i bswap = ghash_bswap_mask();
     const __m128i one = _mm_set_epi64x(0, 1);
     /* gh too: seal's gh is the previous step's out, and knowing that, gcc
      * kept six ciphertext blocks in registers instead of reloading them */
     HUSH_OPAQUE4(sk, sh, gh, in);
-    sfold a = {_mm_setzero_si128(), _mm_setzero_si128()};
+    ghash_acc a = {_mm_setzero_si128(), _mm_setzero_si128(),
+                   _mm_setzero_si128()};
     /* the first block takes the running hash, which then dies: before the
      * AES states come alive */
     if (hash)
-        fold_mul(&a, _mm_xor_si128(_mm_shuffle_epi8(LOADU(gh), bswap), *acc),
-                 sh, STEP);
+        step_mul(&a, _mm_xor_si128(_mm_shuffle_epi8(LOADU(gh), bswap), *acc),
+                 sh, STEP, kara);
     __m128i x[STEP];
     if (bytectr) {
         /* the counter's low byte does not wrap within the step (the
@@ -201,8 +256,8 @@ ALWAYS_INLINE void fused_step(const aesni_key *sk, const gcm_state *sh,
         for (int i = 0; i < STEP; i++)
             x[i] = _mm_aesenc_si128(x[i], sk->ek[r]);
         if (r < STEP && hash)
-            fold_mul(&a, _mm_shuffle_epi8(LOADU(gh + 16 * r), bswap), sh,
-                     STEP - r);
+            step_mul(&a, _mm_shuffle_epi8(LOADU(gh + 16 * r), bswap), sh,
+                     STEP - r, kara);
     }
 #pragma GCC unroll 8
     for (int i = 0; i < STEP; i++) {
@@ -213,13 +268,14 @@ ALWAYS_INLINE void fused_step(const aesni_key *sk, const gcm_state *sh,
      * the rounds it needs more registers than are left (gcc spilled its
      * temporaries and the running hash). The core still overlaps it with
      * the next step's rounds. */
-    if (hash) *acc = fold_reduce(a);
+    if (hash) *acc = step_reduce(a, kara);
 }
 
 ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
                              const uint8_t *in, size_t len, const uint8_t *ad,
                              size_t adlen, const uint8_t *nonce,
-                             uint8_t tag[16], const unsigned R, const int enc) {
+                             uint8_t tag[16], const unsigned R, const int enc,
+                             const int kara) {
     const aesni_key *ak = aesni_key_of(&s->aes);
     const __m128i bswap = ghash_bswap_mask();
     uint64_t hi, lo;
@@ -239,7 +295,7 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
     const size_t lag = enc ? 2 : 0;
     size_t pending = 0;
     for (; enc && pending < lag && left >= 16 * STEP; pending++) {
-        fused_step(ak, s, &ctr, &acc, out, in, NULL, R, 0, 0);
+        fused_step(ak, s, &ctr, &acc, out, in, NULL, R, 0, 0, kara);
         left -= 16 * STEP, in += 16 * STEP, out += 16 * STEP;
     }
     for (; left >= 16 * STEP;
@@ -250,10 +306,10 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
          * first and then runs CTR alone (stitched, the slower counter
          * arithmetic needed more registers and gcc spilled AES states) */
         if (HUSH_LIKELY((uint8_t)_mm_cvtsi128_si32(ctr) <= 256 - STEP)) {
-            fused_step(ak, s, &ctr, &acc, out, in, gh, R, 1, 1);
+            fused_step(ak, s, &ctr, &acc, out, in, gh, R, 1, 1, kara);
         } else {
             acc = fold_run(acc, s, gh, STEP);
-            fused_step(ak, s, &ctr, &acc, out, in, NULL, R, 0, 0);
+            fused_step(ak, s, &ctr, &acc, out, in, NULL, R, 0, 0, kara);
         }
     }
     /* the last steps' ciphertext */
@@ -302,8 +358,12 @@ ALWAYS_INLINE void short_factor(gcm_state *s, int e, __m128i he) {
 }
 
 void hush_gcm_aesni_short_factors(gcm_state *s, int n) {
-    for (int e = 1; e <= n && e <= GCM_SHORT_POWERS; e++)
+    for (int e = 1; e <= n && e <= GCM_SHORT_POWERS; e++) {
         short_factor(s, e, pow_of(&s->ghash, (size_t)e));
+        /* the Karatsuba half sums of H^e x^-1 (the AMD schedule's) */
+        const uint64_t *t = s->sh[e - 1][0];
+        s->kara[e - 1][0] = s->kara[e - 1][1] = t[0] ^ t[1];
+    }
 }
 
 void hush_gcm_aesni_short_only(gcm_state *s, const uint8_t h[16], int n) {
@@ -325,78 +385,89 @@ void hush_gcm_aesni_short_only(gcm_state *s, const uint8_t h[16], int n) {
     if (n >= 6) short_factor(s, 6, setup_mul(h3, h3));
 }
 
-#define LONG_FN(name, R, enc)                                                  \
+#define LONG_FN(name, R, enc, kara)                                            \
     __attribute__((noinline)) static void name(                                \
         const gcm_state *s, uint8_t *out, uint8_t tag[16], const uint8_t *in,  \
         size_t len, const uint8_t *ad, size_t adlen, const uint8_t *nonce) {   \
-        fused_run(s, out, in, len, ad, adlen, nonce, tag, R, enc);             \
+        fused_run(s, out, in, len, ad, adlen, nonce, tag, R, enc, kara);       \
     }
-LONG_FN(long_seal10, 10, 1)
-LONG_FN(long_seal14, 14, 1)
-LONG_FN(long_open10, 10, 0)
-LONG_FN(long_open14, 14, 0)
+LONG_FN(long_seal10, 10, 1, 0)
+LONG_FN(long_seal14, 14, 1, 0)
+LONG_FN(long_open10, 10, 0, 0)
+LONG_FN(long_open14, 14, 0, 0)
+LONG_FN(long_seal10k, 10, 1, 1)
+LONG_FN(long_seal14k, 14, 1, 1)
+LONG_FN(long_open10k, 10, 0, 1)
+LONG_FN(long_open14k, 14, 0, 1)
 #undef LONG_FN
 
 /* The entries: the path by length (public), the round count fixed per
- * entry (gcm.c picks seal or seal14 at setup). */
-#define ENTRY_FNS(R)                                                           \
-    void hush_gcm_aesni_seal##R(                                               \
-        const gcm_state *s, uint8_t *c, uint8_t *tag, const uint8_t *m,        \
-        size_t mlen, const uint8_t *ad, size_t adlen, const uint8_t *nonce) {  \
+ * entry (gcm.c picks seal or seal14 at setup); K is the long path's
+ * schedule, empty (one fold) or k (Karatsuba). */
+#define ENTRY_FNS(SC, seal, open, R, K)                                        \
+    SC void seal(const gcm_state *s, uint8_t *c, uint8_t *tag,                 \
+                 const uint8_t *m, size_t mlen, const uint8_t *ad,             \
+                 size_t adlen, const uint8_t *nonce) {                         \
         if (mlen <= GCM_SHORT_MAX)                                             \
             short_seal##R(s, c, tag, m, mlen, ad, adlen, nonce);               \
         else                                                                   \
-            long_seal##R(s, c, tag, m, mlen, ad, adlen, nonce);                \
+            long_seal##R##K(s, c, tag, m, mlen, ad, adlen, nonce);             \
     }                                                                          \
-    void hush_gcm_aesni_open##R(const gcm_state *s, uint8_t *m,                \
-                                const uint8_t *c, size_t clen,                 \
-                                uint8_t want[16], const uint8_t *ad,           \
-                                size_t adlen, const uint8_t *nonce) {          \
+    SC void open(const gcm_state *s, uint8_t *m, const uint8_t *c,             \
+                 size_t clen, uint8_t want[16], const uint8_t *ad,             \
+                 size_t adlen, const uint8_t *nonce) {                         \
         if (clen <= GCM_SHORT_MAX)                                             \
             short_open##R(s, m, want, c, clen, ad, adlen, nonce);              \
         else                                                                   \
-            long_open##R(s, m, want, c, clen, ad, adlen, nonce);               \
+            long_open##R##K(s, m, want, c, clen, ad, adlen, nonce);            \
     }
-ENTRY_FNS(10)
-ENTRY_FNS(14)
+ENTRY_FNS(, hush_gcm_aesni_seal10, hush_gcm_aesni_open10, 10, )
+ENTRY_FNS(, hush_gcm_aesni_seal14, hush_gcm_aesni_open14, 14, )
+ENTRY_FNS(static, seal10k, open10k, 10, k)
+ENTRY_FNS(static, seal14k, open14k, 14, k)
 #undef ENTRY_FNS
 
 /* The combined forms (gcm_impl.h): the short path clears the registers
  * inline (gcm_short.h), the long one after its run. */
-#define ENTRY_C_FNS(R)                                                         \
-    __attribute__((noinline)) static int seal##R##_c_long(                     \
+#define ENTRY_C_FNS(R, K)                                                      \
+    __attribute__((noinline)) static int seal##R##K##_c_long(                  \
         const gcm_state *s, uint8_t *c, const uint8_t *m, size_t mlen,         \
         const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
-        long_seal##R(s, c, c + mlen, m, mlen, ad, adlen, nonce);               \
+        long_seal##R##K(s, c, c + mlen, m, mlen, ad, adlen, nonce);            \
         hush_clear_vector_registers();                                         \
         return HUSH_OK;                                                        \
     }                                                                          \
-    __attribute__((noinline)) static int open##R##_c_long(                     \
+    __attribute__((noinline)) static int open##R##K##_c_long(                  \
         const gcm_state *s, uint8_t *m, const uint8_t *c, size_t mlen,         \
         const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
         HUSH_ALIGNED(16) uint8_t want[16];                                     \
-        long_open##R(s, m, want, c, mlen, ad, adlen, nonce);                   \
+        long_open##R##K(s, m, want, c, mlen, ad, adlen, nonce);                \
         hush_clear_vector_registers();                                         \
         return gcm_verdict(want, c + mlen, m, mlen);                           \
     }                                                                          \
-    static int seal##R##_c(const gcm_state *s, uint8_t *c, const uint8_t *m,   \
-                           size_t mlen, const uint8_t *ad, size_t adlen,       \
-                           const uint8_t *nonce) {                             \
+    static int seal##R##K##_c(                                                 \
+        const gcm_state *s, uint8_t *c, const uint8_t *m, size_t mlen,         \
+        const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
         if (mlen <= GCM_SHORT_MAX)                                             \
             return short_seal##R##_c(s, c, m, mlen, ad, adlen, nonce);         \
-        return seal##R##_c_long(s, c, m, mlen, ad, adlen, nonce);              \
+        return seal##R##K##_c_long(s, c, m, mlen, ad, adlen, nonce);           \
     }                                                                          \
-    static int open##R##_c(const gcm_state *s, uint8_t *m, const uint8_t *c,   \
-                           size_t mlen, const uint8_t *ad, size_t adlen,       \
-                           const uint8_t *nonce) {                             \
+    static int open##R##K##_c(                                                 \
+        const gcm_state *s, uint8_t *m, const uint8_t *c, size_t mlen,         \
+        const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
         if (mlen <= GCM_SHORT_MAX)                                             \
             return short_open##R##_c(s, m, c, mlen, ad, adlen, nonce);         \
-        return open##R##_c_long(s, m, c, mlen, ad, adlen, nonce);              \
+        return open##R##K##_c_long(s, m, c, mlen, ad, adlen, nonce);           \
     }
-ENTRY_C_FNS(10)
-ENTRY_C_FNS(14)
+ENTRY_C_FNS(10, )
+ENTRY_C_FNS(14, )
+ENTRY_C_FNS(10, k)
+ENTRY_C_FNS(14, k)
 #undef ENTRY_C_FNS
 
+/* Two schedules of one tier, the long path's GHASH: one fold (Intel, the
+ * fewest vector ops) and Karatsuba (AMD, the fewest multiplies); gcm.c
+ * picks by CPU vendor, the ghash tiers pclmuls and pclmulk force one. */
 const gcm_fused_ops hush_gcm_fused_aesni = {hush_gcm_aesni_seal10,
                                             hush_gcm_aesni_open10,
                                             NULL /* every power */,
@@ -408,3 +479,6 @@ const gcm_fused_ops hush_gcm_fused_aesni = {hush_gcm_aesni_seal10,
                                             seal14_c,
                                             open10_c,
                                             open14_c};
+const gcm_fused_ops hush_gcm_fused_aesni_kara = {
+    seal10k, open10k,   NULL,      NULL,      NULL,     seal14k,
+    open14k, seal10k_c, seal14k_c, open10k_c, open14k_c};

@@ -39,6 +39,11 @@ typedef struct gcm_state {
      * Filled for the aesni and vaes256 fused tiers (a one-shot state for a
      * short message: only those its message reads). */
     HUSH_ALIGNED(16) uint64_t sh[GCM_SHORT_POWERS][2][2];
+    /* kara[e - 1]: the low xor the high half of sh[e - 1][0] (H^e x^-1),
+     * in both halves: the Karatsuba middle factors of the aesni tier's AMD
+     * schedule (hush_gcm_fused_aesni_kara), filled with sh for the long
+     * path. */
+    HUSH_ALIGNED(16) uint64_t kara[GCM_SHORT_POWERS][2];
     const hush_ghash_ops *ghash_ops;
     const gcm_fused_ops *fused; /* NULL: CTR and GHASH in separate passes */
     /* The seal and open of this state, chosen at setup (the fused tier's,
@@ -144,6 +149,9 @@ static inline void gcm_j0_words(const uint8_t nonce[12], uint64_t *hi,
  * fused tier (gcm_vaes512.c) */
 extern const gcm_fused_ops hush_gcm_fused_vaes512, hush_gcm_fused_vaes512_kara,
     hush_gcm_fused_aesni;
+/* aesni: the one-fold (Intel) and Karatsuba (AMD) schedules of the long
+ * path (gcm_aesni.c) */
+extern const gcm_fused_ops hush_gcm_fused_aesni_kara;
 /* vaes256: 256-bit VAES and VPCLMULQDQ without AVX-512 (gcm_vaes256.c);
  * its short messages run hush_gcm_fused_aesni's code on the same state */
 extern const gcm_fused_ops hush_gcm_fused_vaes256;

@@ -10,6 +10,8 @@ static const hush_impl_entry ghash_impls[] = {
      &hush_ghash_vpclmul512k},
     {"vpclmul256", HUSH_NEEDS_VPCLMUL256, 0, &hush_ghash_vpclmul256},
     {"pclmul", HUSH_NEEDS_PCLMUL, 0, &hush_ghash_pclmul},
+    {"pclmuls", HUSH_NEEDS_PCLMUL, HUSH_IMPL_NOT_DEFAULT, &hush_ghash_pclmuls},
+    {"pclmulk", HUSH_NEEDS_PCLMUL, HUSH_IMPL_NOT_DEFAULT, &hush_ghash_pclmulk},
 #endif
     {"portable", 0, 0, &hush_ghash_portable},
 };

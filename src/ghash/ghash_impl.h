@@ -45,6 +45,9 @@ extern const hush_ghash_ops hush_ghash_pclmul, hush_ghash_vpclmul512,
  * force the schoolbook (s) or Karatsuba (k) schedule of the fused vaes512
  * tier, which vpclmul512 picks by CPU vendor (src/gcm/gcm_vaes512.c). */
 extern const hush_ghash_ops hush_ghash_vpclmul512s, hush_ghash_vpclmul512k;
+/* pclmul's twins, likewise: with aes=aesni they force the one-fold (s) or
+ * Karatsuba (k) schedule of the fused aesni tier (src/gcm/gcm_aesni.c). */
+extern const hush_ghash_ops hush_ghash_pclmuls, hush_ghash_pclmulk;
 /* vpclmul512's init, but only H^1..H^n (n = 4, 8, 16 or 32; the other
  * entries zero): for a one-shot GCM state that will hash few blocks. */
 void hush_ghash_vpclmul512_init_powers(hush_ghash_key *k, const uint8_t h[16],

@@ -20,3 +20,7 @@ static void pclmul_update(const hush_ghash_key *k, uint64_t y[2],
 }
 
 const hush_ghash_ops hush_ghash_pclmul = {pclmul_init, pclmul_update};
+/* the same functions under other names (ghash_impl.h): the fused aesni GCM
+ * tier's schedules */
+const hush_ghash_ops hush_ghash_pclmuls = {pclmul_init, pclmul_update};
+const hush_ghash_ops hush_ghash_pclmulk = {pclmul_init, pclmul_update};
