@@ -1,13 +1,18 @@
 /*
  * Fused AES-GCM tier for AES-NI + PCLMULQDQ (128-bit registers, SSE only):
- * six blocks per step, their AES rounds stitched with the Karatsuba
- * products (3 PCLMULs per block) of six blocks of ciphertext, one
- * PCLMUL-based reduction per step (H^6..H^1). Sized so that every live
- * value fits the 16 xmm registers: round keys, powers of H and their
- * Karatsuba factors are read from the state where they are used, and no
- * AES state, product or running hash is spilled to the stack (see
- * docs/perf/gcm.md, "AES-NI + PCLMUL fused tier above OpenSSL").
- * Used when the state's tiers are exactly aes=aesni and ghash=pclmul.
+ * six blocks per step, their AES rounds stitched with the products of six
+ * blocks of ciphertext by the twisted powers H^6..H^1 (x^-1 H^e, the short
+ * path's factors), one reduction per step. Two schedules of that product
+ * (docs/perf/gcm.md, item 29): on Intel four PCLMULs a block into two
+ * sums and one fold a step (the fewest vector ops: the loop is bound by
+ * the three vector ports), on AMD Karatsuba, three PCLMULs a block and two
+ * folds (the fewest multiplies: Zen issues a PCLMUL every second cycle on
+ * the pipes of the AES rounds). Sized so that every live value fits the 16
+ * xmm registers: round keys and factors are read from the state where
+ * they are used, and no AES state, product or running hash is spilled to
+ * the stack (docs/perf/gcm.md, "AES-NI + PCLMUL fused tier above
+ * OpenSSL"). Used when the state's tiers are exactly aes=aesni and
+ * ghash=pclmul (or its twins pclmuls / pclmulk, which force a schedule).
  * Messages of at most GCM_SHORT_MAX bytes with AD <= 16 take the short
  * path of gcm_short.h (parallel AES chains, GHASH with one fold).
  *
@@ -192,9 +197,10 @@ ALWAYS_INLINE void ctr_tail(const aesni_key *ak, const unsigned R, uint8_t *out,
     }
 }
 
-/* blocks per step: six AES states, the three GHASH accumulators, the
+/* blocks per step: six AES states, the two or three GHASH sums, the
  * running hash and a few temporaries fit the 16 xmm registers of SSE, so
- * nothing key-derived is spilled (eight blocks did spill) */
+ * nothing key-derived is spilled (eight blocks did spill, with three sums
+ * and the factors in registers) */
 #define STEP 6
 _Static_assert(STEP <= GCM_SHORT_POWERS, "a step's factors are the short ones");
 
@@ -202,8 +208,8 @@ _Static_assert(STEP <= GCM_SHORT_POWERS, "a step's factors are the short ones");
  * One step: CTR over STEP blocks of in -> out and, when hash (a constant),
  * GHASH of the STEP blocks at gh into *acc. The caller's pointers pass an
  * empty asm first, which hides that they are the same every step, so gcc
- * cannot hoist loads of round keys or powers of H (or their Karatsuba
- * halves) out of the loop and spill them: every key-derived value is
+ * cannot hoist loads of round keys or factors of H out of the loop and
+ * spill them: every key-derived value is
  * loaded where it is used and dies soon.
  */
 ALWAYS_INLINE void fused_step(const aesni_key *sk, const gcm_state *sh,
