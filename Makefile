@@ -25,12 +25,15 @@ BENCH_FLAGS ?=
 PROVIDER_BENCH_FLAGS ?= $(filter --quick,$(BENCH_FLAGS))
 FUZZ_SECONDS ?= 60
 # 1: make bench builds (once, cached in $(BUILD)/openssl-newest) and races
-# the newest OpenSSL release Debian carries; 0: Debian 12's OpenSSL only
+# the newest OpenSSL release Debian carries, and once more with VAES and
+# AVX-512 masked off (rows openssl-V/aesni: its AES-NI path, the peer of
+# hush's aesni tiers); 0: Debian 12's OpenSSL only
 BENCH_OPENSSL_NEWEST ?= 1
 ifeq ($(BENCH_OPENSSL_NEWEST),0)
 BENCH_NEWEST :=
 else
-BENCH_NEWEST := --openssl-newest $(BUILD)/openssl-newest/status
+BENCH_NEWEST := --openssl-newest $(BUILD)/openssl-newest/status \
+                --openssl-newest-cap aesni
 endif
 
 .PHONY: all configure test census-o2 bench provider-bench bench-docs \
