@@ -9,7 +9,7 @@ set(_bench_sources
   bench_alloc.c bench_peers.c bench_openssl.c bench_callgrind.c bench_aead.c bench_ceiling.c
   bench_secret.c bench_sha256.c bench_hmac.c bench_chacha20.c
   bench_poly1305.c bench_chachapoly.c bench_aes.c bench_gcm.c bench_ascon.c
-  bench_x25519.c bench_pwhash.c)
+  bench_x25519.c bench_pwhash.c bench_vaes_bound.c)
 list(TRANSFORM _bench_sources PREPEND ${_bench_dir}/)
 
 add_executable(hush-bench ${_bench_sources})

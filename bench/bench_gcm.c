@@ -10,6 +10,7 @@
 
 #include "bench.h"
 #include "bench_peers.h"
+#include "bench_vaes_bound.h"
 
 /* The pairing a CPU with AES-NI and PCLMULQDQ but no VAES gets (its own
  * fused one-pass tier, src/gcm/gcm_aesni.c): the row the issue asks to see
@@ -75,6 +76,11 @@ void bench_register_gcm(void) {
     bench_case_append(g128.seal, bench_gcry_aead(&gcry_gcm128));
     bench_case_append(g128.once, bench_gcry_aead_oneshot(&gcry_gcm128));
 #endif
+    bench_case bound;
+    if (bench_vaes_bound_case(0, &bound) == 0) {
+        bench_case_append(g128.seal, bound);
+        bench_case_append(g128.open, bound);
+    }
     bench_add_aead(&g128);
 
     bench_aead_rows g256 = {.name = "aes256gcm",
@@ -106,5 +112,10 @@ void bench_register_gcm(void) {
     bench_case_append(g256.seal, bench_gcry_aead(&gcry_gcm256));
     bench_case_append(g256.once, bench_gcry_aead_oneshot(&gcry_gcm256));
 #endif
+    if (bench_vaes_bound_case(1, &bound) == 0) {
+        bench_case_append(g256.seal, bound);
+        bench_case_append(g256.open, bound);
+    }
     bench_add_aead(&g256);
+    bench_register_vaes_bound();
 }
