@@ -498,15 +498,24 @@ ALWAYS_INLINE __m128i tail_aes(__m512i o[8], gh_work *w, const fused_src *f,
     return y;
 }
 
-/* The tag: E(J0) XOR the hash, E(J0) from the public J0 words. */
-ALWAYS_INLINE __m128i tag_of(const fused_src *f, uint64_t hi, uint64_t lo,
-                             __m128i y, const unsigned R) {
+/* The tag is E(J0) XOR the hash. j0_rounds: J0 (from its public words)
+ * through rounds 0..R-1; tag_finish: the last round, the hash folded into
+ * its key. crypt_pass runs the rounds before its final GHASH, whose
+ * multiplies (port 5) they overlap, instead of after it: a chain of R
+ * dependent rounds at the very end was ~3R cycles of latency per call. */
+ALWAYS_INLINE __m128i j0_rounds(const fused_src *f, uint64_t hi, uint64_t lo,
+                                const unsigned R) {
     __m128i x = _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo),
                                  ghash_bswap_mask());
     x = _mm_xor_si128(x, f->ek[0]);
 #pragma GCC unroll 14
     for (unsigned r = 1; r < R; r++)
         x = _mm_aesenc_si128(x, f->ek[r]);
+    return x;
+}
+
+ALWAYS_INLINE __m128i tag_finish(const fused_src *f, __m128i x, __m128i y,
+                                 const unsigned R) {
     return _mm_aesenclast_si128(
         x, _mm_xor_si128(f->ek[R], _mm_shuffle_epi8(y, ghash_bswap_mask())));
 }
@@ -551,9 +560,10 @@ static inline __m128i ghash_bytes(__m128i acc, const fused_src *f,
 
 ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, uint8_t *out,
                                  const uint8_t *in, size_t len, ctr_state *c,
-                                 __m128i acc, __m128i lens, const unsigned R,
-                                 const int enc, const int kara,
-                                 const int steps_only) {
+                                 __m128i acc, __m128i lens,
+                                 const uint64_t j0[2], __m128i *xj,
+                                 const unsigned R, const int enc,
+                                 const int kara, const int steps_only) {
     fused_src f = fused_src_of(s);
     gh_work w = {.src = NULL, .y = _mm_setzero_si128()};
     int pending = 0; /* seal: w holds the previous step's ciphertext */
@@ -602,6 +612,10 @@ ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, uint8_t *out,
     /* the tail (< 512 bytes): its blocks times H^(nb+1) .. H^2 and the
      * lengths block times H (when nb + 1 <= 32 powers), one reduction */
     unsigned nb = (unsigned)((len + 15) / 16);
+    fused_launder(&f);
+    *xj = j0_rounds(&f, j0[0], j0[1], R); /* see tag_finish */
+    /* again: the tail's round keys are loaded anew, not taken from the
+     * registers of j0_rounds (which the compiler would keep and spill) */
     fused_launder(&f);
     if (len == 0) {
         if (pending) {
@@ -873,10 +887,11 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
     __m128i acc = _mm_setzero_si128();
     if (adlen) acc = ghash_bytes(acc, &f, ad, adlen);
     ctr_state c = ctr_start(hi, lo);
-    __m128i lens = lengths_block(adlen, len);
-    acc = crypt_pass(s, out, in, len, &c, acc, lens, R, enc, kara, 0);
+    __m128i lens = lengths_block(adlen, len), xj;
+    const uint64_t j0[2] = {hi, lo};
+    acc = crypt_pass(s, out, in, len, &c, acc, lens, j0, &xj, R, enc, kara, 0);
     fused_launder(&f);
-    _mm_storeu_si128((__m128i *)(void *)tag, tag_of(&f, hi, lo, acc, R));
+    _mm_storeu_si128((__m128i *)(void *)tag, tag_finish(&f, xj, acc, R));
 }
 
 /*
@@ -916,7 +931,7 @@ ALWAYS_INLINE void stream_run(const gcm_state *s, uint8_t *out,
                                            (uint32_t)((uint32_t)lo - 2u))));
             c.be = bswap512(c.le);
             acc = crypt_pass(s, out, in, 16 * n[1], &c, acc,
-                             _mm_setzero_si128(), R, enc, kara, 1);
+                             _mm_setzero_si128(), NULL, NULL, R, enc, kara, 1);
             hush_aes_ctr_add(&hi, &lo, n[1]);
             hush_aes_ctr_store(ctr, hi, lo);
         } else {
