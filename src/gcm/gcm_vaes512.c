@@ -389,12 +389,15 @@ ALWAYS_INLINE void gh_from_mem(gh_work *w, const uint8_t *p, __m128i y) {
     w->y = y;
 }
 
-ALWAYS_INLINE void gh_slice(gh_work *w, const fused_src *f, int slice,
-                            const int kara) {
+/* Slice `slice` of the GHASH of the n (8 or 4) registers of w: register i
+ * is multiplied by H^(4(n-i))..H^(4(n-i)-3), i.e. by hpow(8 - n + i). */
+ALWAYS_INLINE void gh_slice_n(gh_work *w, const fused_src *f, int slice,
+                              const int kara, const int n) {
+    const int po = 8 - n, pairs = n / 2;
     if (kara) {
-        if (slice <= 3)
-            tw_kmul_add2(&w->a, gh_get(w, 2 * slice), hpow(f, 2 * slice),
-                         gh_get(w, 2 * slice + 1), hpow(f, 2 * slice + 1),
+        if (slice < pairs)
+            tw_kmul_add2(&w->a, gh_get(w, 2 * slice), hpow(f, po + 2 * slice),
+                         gh_get(w, 2 * slice + 1), hpow(f, po + 2 * slice + 1),
                          slice == 0);
         if (slice == 4) {
             tw_kara_fix(&w->a);
@@ -402,12 +405,17 @@ ALWAYS_INLINE void gh_slice(gh_work *w, const fused_src *f, int slice,
         }
         return;
     }
-    if (slice == 0) tw_mul_set(&w->a, gh_get(w, 0), hpow(f, 0));
-    if (slice == 0) tw_mul_add(&w->a, gh_get(w, 1), hpow(f, 1));
-    if (slice >= 1 && slice <= 3)
-        tw_mul_add2(&w->a, gh_get(w, 2 * slice), hpow(f, 2 * slice),
-                    gh_get(w, 2 * slice + 1), hpow(f, 2 * slice + 1));
+    if (slice == 0) tw_mul_set(&w->a, gh_get(w, 0), hpow(f, po));
+    if (slice == 0) tw_mul_add(&w->a, gh_get(w, 1), hpow(f, po + 1));
+    if (slice >= 1 && slice < pairs)
+        tw_mul_add2(&w->a, gh_get(w, 2 * slice), hpow(f, po + 2 * slice),
+                    gh_get(w, 2 * slice + 1), hpow(f, po + 2 * slice + 1));
     if (slice == 4) tw_reduce_a(&w->a);
+}
+
+ALWAYS_INLINE void gh_slice(gh_work *w, const fused_src *f, int slice,
+                            const int kara) {
+    gh_slice_n(w, f, slice, kara, 8);
 }
 
 /* the last slice: the reduced, folded hash */
@@ -448,6 +456,35 @@ ALWAYS_INLINE __m128i step32(__m512i x[8], gh_work *w, const fused_src *f,
     __m512i kl = round_key(f, R);
 #pragma GCC unroll 8
     for (int i = 0; i < 8; i++) {
+        __m512i d = _mm512_xor_si512(kl, _mm512_loadu_si512(in + 64 * i));
+        x[i] = _mm512_aesenclast_epi128(x[i], d);
+        _mm512_storeu_si512(out + 64 * i, x[i]);
+    }
+    return y;
+}
+
+/*
+ * Half a step: x[0..3] (inputs given) through the rounds, stitched with the
+ * GHASH of w's gh (0: none, 8: a whole step, 4: half a step); out = in ^
+ * keystream, the ciphertext also left in x. Seal's last 512 bytes run as
+ * two of these (see crypt_pass).
+ */
+ALWAYS_INLINE __m128i step16(__m512i x[4], gh_work *w, const fused_src *f,
+                             uint8_t *out, const uint8_t *in, const unsigned R,
+                             const int gh, const int kara) {
+#pragma GCC unroll 14
+    for (unsigned r = 1; r < R; r++) {
+        __m512i k = round_key(f, r);
+#pragma GCC unroll 4
+        for (int i = 0; i < 4; i++)
+            x[i] = _mm512_aesenc_epi128(x[i], k);
+        if (gh && slice_after(r, R) >= 0)
+            gh_slice_n(w, f, slice_after(r, R), kara, gh);
+    }
+    __m128i y = gh ? gh_finish(w) : _mm_setzero_si128();
+    __m512i kl = round_key(f, R);
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++) {
         __m512i d = _mm512_xor_si512(kl, _mm512_loadu_si512(in + 64 * i));
         x[i] = _mm512_aesenclast_epi128(x[i], d);
         _mm512_storeu_si512(out + 64 * i, x[i]);
@@ -550,6 +587,35 @@ static inline __m128i ghash_bytes(__m128i acc, const fused_src *f,
     return acc;
 }
 
+/* The GHASH of the last nb (1..32) blocks, in o[] (ciphertext, zero past
+ * the message), continuing from acc: block i of nb times H^(nb+1-i) and
+ * the lengths block times H, one reduction, when the table reaches
+ * H^(nb+1) (*lens_done set); else blocks times H^nb..H^1 only. */
+ALWAYS_INLINE __m128i last_ghash(const __m512i o[8], unsigned nb, __m128i acc,
+                                 __m128i lens, const fused_src *f,
+                                 int *lens_done) {
+    const unsigned fold_lens = nb + 1 <= HUSH_GHASH_POWERS;
+    const unsigned top = nb + fold_lens; /* power of the first block */
+    tw_acc a;
+    a.lo = a.mid = a.hi = _mm512_setzero_si512();
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < 8; i++) {
+        if (16 * 4 * i < 16 * nb) {
+            __m512i g = bswap512(o[i]);
+            if (i == 0) g = _mm512_xor_si512(g, _mm512_zextsi128_si512(acc));
+            tw_mul_add(&a, g, pow_from(f, top - 4 * i));
+        }
+    }
+    if (fold_lens)
+        tw_mul_add(
+            &a, _mm512_zextsi128_si512(lens),
+            _mm512_zextsi128_si512(_mm_loadu_si128((
+                const __m128i *)(const void *)(f->pow +
+                                               16 * (HUSH_GHASH_POWERS - 1)))));
+    *lens_done = (int)fold_lens;
+    return tw_fold(tw_reduce512(&a));
+}
+
 /*
  * The message pass of a long message (len > 0 bytes): returns the GHASH
  * value after the message, with the lengths block folded in when that is
@@ -557,6 +623,39 @@ static inline __m128i ghash_bytes(__m128i acc, const fused_src *f,
  * plaintext, GHASH over out; enc = 0: the reverse, GHASH over in.
  */
 #define PREFETCH_AHEAD 2048 /* bytes: four 512-byte steps */
+/* Seal's step hashes the ciphertext of two steps before, not of the step
+ * just before: that one's last rounds were still queued for the AES port
+ * when the next step's GHASH reached the scheduler, and AES-256 seal ran
+ * ~8 cycles per step slower than open (docs/perf/gcm.md, item 29). */
+#define SEAL_LAG 2
+
+/* One 32-block step from the counter state c (advanced), stitched with
+ * w's GHASH when hash is set (its value returned). */
+ALWAYS_INLINE __m128i one_step(fused_src *f, ctr_state *c, gh_work *w,
+                               uint8_t *out, const uint8_t *in,
+                               const unsigned R, const int hash,
+                               const int kara) {
+    __m512i x[8];
+    /* the input four steps ahead: a 1 MiB seal with separate buffers
+     * (2 MiB in flight against a 2 MiB L2) ran ~15% slower than in
+     * place, and the hardware prefetcher did not close the gap
+     * (docs/perf/gcm.md, item 19); prefetches never fault, so the
+     * last steps may point past the input */
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++)
+        _mm_prefetch(
+            (const char *)((uintptr_t)in + PREFETCH_AHEAD + 64 * (uintptr_t)j),
+            _MM_HINT_T0);
+    fused_launder(f);
+    __m512i k0 = round_key(f, 0);
+    __m512i xs = ctr_base_k0(c, k0);
+    ctr_advance(c);
+    __m512i xn = ctr_base_k0(c, k0);
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; i++)
+        x[i] = ctr_input(i, xs, xn);
+    return step32(x, w, f, out, in, R, hash, kara);
+}
 
 ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, uint8_t *out,
                                  const uint8_t *in, size_t len, ctr_state *c,
@@ -566,40 +665,38 @@ ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, uint8_t *out,
                                  const int kara, const int steps_only) {
     fused_src f = fused_src_of(s);
     gh_work w = {.src = NULL, .y = _mm_setzero_si128()};
-    int pending = 0; /* seal: w holds the previous step's ciphertext */
-    for (; len >= 512; len -= 512, in += 512, out += 512) {
-        __m512i x[8];
-        /* the input four steps ahead: a 1 MiB seal with separate buffers
-         * (2 MiB in flight against a 2 MiB L2) ran ~15% slower than in
-         * place, and the hardware prefetcher did not close the gap
-         * (docs/perf/gcm.md, item 19); prefetches never fault, so the
-         * last steps may point past the input */
-#pragma GCC unroll 8
-        for (int j = 0; j < 8; j++)
-            _mm_prefetch((const char *)((uintptr_t)in + PREFETCH_AHEAD +
-                                        64 * (uintptr_t)j),
-                         _MM_HINT_T0);
-        fused_launder(&f);
-        __m512i k0 = round_key(&f, 0);
-        __m512i xs = ctr_base_k0(c, k0);
-        ctr_advance(c);
-        __m512i xn = ctr_base_k0(c, k0);
-#pragma GCC unroll 8
-        for (int i = 0; i < 8; i++)
-            x[i] = ctr_input(i, xs, xn);
+    /* Seal hashes, in a step's rounds, the ciphertext of the step SEAL_LAG
+     * steps back, read from the output (q[0] is the oldest one not yet
+     * hashed, pending how many are waiting). */
+    const uint8_t *q[2] = {NULL, NULL};
+    int pending = 0;
+    /* seal of a multiple of 512 bytes: the last step as two halves (below) */
+    const size_t halves = enc && !steps_only && len % 512 == 0 ? 512 : 0;
+    /* seal: the first SEAL_LAG steps have nothing to hash yet; a loop of
+     * their own, so the main loop has no branch and one body */
+    for (; enc && pending < SEAL_LAG && len >= 512 && len > halves;
+         len -= 512, in += 512, out += 512) {
+        one_step(&f, c, &w, out, in, R, 0, kara);
+        q[pending++] = out;
+    }
+    for (; len >= 512 && len > halves; len -= 512, in += 512, out += 512) {
+        gh_from_mem(&w, enc ? q[0] : in, acc);
+        acc = one_step(&f, c, &w, out, in, R, 1, kara);
         if (enc) {
-            /* the first step has nothing to hash yet */
-            if (pending)
-                acc = step32(x, &w, &f, out, in, R, 1, kara);
-            else
-                step32(x, &w, &f, out, in, R, 0, kara);
-            pending = 1;
-            gh_from_mem(&w, out, acc);
-        } else {
-            gh_from_mem(&w, in, acc);
-            acc = step32(x, &w, &f, out, in, R, 1, kara);
+            q[0] = q[1];
+            q[SEAL_LAG - 1] = out;
         }
     }
+    if (pending == 2) { /* the older one alone: no AES is left to hide it */
+        fused_launder(&f);
+        gh_from_mem(&w, q[0], acc);
+        for (int sl = 0; sl < 5; sl++)
+            gh_slice(&w, &f, sl, kara);
+        acc = gh_finish(&w);
+        q[0] = q[1];
+        pending = 1;
+    }
+    if (pending) gh_from_mem(&w, q[0], acc);
     if (steps_only) { /* the streaming core: whole steps, no lengths */
         if (pending) {
             fused_launder(&f);
@@ -608,6 +705,44 @@ ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, uint8_t *out,
             acc = gh_finish(&w);
         }
         return acc;
+    }
+    if (halves && len == 512) {
+        /* Seal's last step in two halves of 16 blocks: the first half's
+         * rounds take the previous step's GHASH, the second half's the
+         * first half's, and only the second half's 16 blocks (and the
+         * lengths block) are hashed after the last round, instead of a
+         * whole step's 32 with the lengths block reduced on its own. */
+        fused_launder(&f);
+        __m512i x[4], o[8], k0 = round_key(&f, 0);
+        const __m512i be0 = c->be; /* public: B(base) */
+        __m512i xs = ctr_base_k0(c, k0);
+#pragma GCC unroll 4
+        for (int i = 0; i < 4; i++) /* registers 0..3 use B(base) only */
+            x[i] = ctr_input(i, xs, xs);
+        ctr_advance(c);
+        if (pending)
+            acc = step16(x, &w, &f, out, in, R, 8, kara);
+        else
+            step16(x, &w, &f, out, in, R, 0, kara);
+        gh_from_mem(&w, out, acc);
+        /* registers 4..7 of the step (the last one ends in B(base + 32)),
+         * with K0 loaded anew rather than kept across the first half */
+        fused_launder(&f);
+        k0 = round_key(&f, 0);
+        xs = _mm512_xor_si512(be0, k0);
+        __m512i xn = ctr_base_k0(c, k0);
+#pragma GCC unroll 4
+        for (int i = 0; i < 4; i++)
+            x[i] = ctr_input(4 + i, xs, xn);
+        acc = step16(x, &w, &f, out + 256, in + 256, R, 4, kara);
+#pragma GCC unroll 8
+        for (int i = 0; i < 8; i++)
+            o[i] = i < 4 ? x[i] : _mm512_setzero_si512();
+        fused_launder(&f);
+        *xj = j0_rounds(&f, j0[0], j0[1], R); /* see tag_finish */
+        fused_launder(&f);
+        int lens_done; /* always: H^17 is in the table */
+        return last_ghash(o, 16, acc, lens, &f, &lens_done);
     }
     /* the tail (< 512 bytes): its blocks times H^(nb+1) .. H^2 and the
      * lengths block times H (when nb + 1 <= 32 powers), one reduction */
@@ -658,29 +793,9 @@ ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, uint8_t *out,
             for (int i = 0; i < 8; i++)
                 o[i] = t[i];
         }
-        const unsigned fold_lens = nb + 1 <= HUSH_GHASH_POWERS;
-        const unsigned top = nb + fold_lens; /* power of the first block */
-        tw_acc a;
-        a.lo = a.mid = a.hi = _mm512_setzero_si512();
-#pragma GCC unroll 8
-        for (unsigned i = 0; i < 8; i++) {
-            if (16 * 4 * i < 16 * nb) {
-                __m512i g = bswap512(o[i]);
-                if (i == 0)
-                    g = _mm512_xor_si512(g, _mm512_zextsi128_si512(acc));
-                tw_mul_add(&a, g, pow_from(&f, top - 4 * i));
-            }
-        }
-        if (fold_lens) {
-            tw_mul_add(
-                &a, _mm512_zextsi128_si512(lens),
-                _mm512_zextsi128_si512(_mm_loadu_si128(
-                    (const __m128i *)(const void *)(f.pow +
-                                                    16 * (HUSH_GHASH_POWERS -
-                                                          1)))));
-            return tw_fold(tw_reduce512(&a));
-        }
-        acc = tw_fold(tw_reduce512(&a));
+        int lens_done;
+        acc = last_ghash(o, nb, acc, lens, &f, &lens_done);
+        if (lens_done) return acc;
     }
     /* the lengths block on its own */
     tw_acc128 a = {_mm_setzero_si128(), _mm_setzero_si128(),
