@@ -626,7 +626,7 @@ ALWAYS_INLINE __m128i last_ghash(const __m512i o[8], unsigned nb, __m128i acc,
 /* Seal's step hashes the ciphertext of two steps before, not of the step
  * just before: that one's last rounds were still queued for the AES port
  * when the next step's GHASH reached the scheduler, and AES-256 seal ran
- * ~8 cycles per step slower than open (docs/perf/gcm.md, item 33). */
+ * ~8 cycles per step slower than open (docs/perf/gcm.md, item 31). */
 #define SEAL_LAG 2
 
 /* One 32-block step from the counter state c (advanced), stitched with
