@@ -11,6 +11,7 @@
 #include "core/ct.h"
 #include "core/registers.h"
 #include "gcm/gcm_impl.h"
+#include "gcm/gcm_nonce.h"
 
 /* body for v = 0 .. n - 1 (n <= 5, a constant), spelled out: clang
  * unrolled neither these loops nor (so) kept the arrays they index in
@@ -132,33 +133,6 @@ static const uint8_t short_mask[32] = {
     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
     0xff, 0xff, 0xff, 0xff, 0xff, 0,    0,    0,    0,    0,    0};
 
-/*
- * The nonce in the first 12 bytes of a register, the rest zero (J0 with a
- * zero counter byte), XORed with k: four short chains of PINSRB, each
- * byte inserted straight from memory, then two levels of XOR (the bytes
- * are disjoint, so XOR is OR). Byte by byte as gcm_j0_words reads it (a
- * wider load over a caller's narrower pending store cannot be forwarded:
- * the store-forwarding item); the shifts and ORs of two 64-bit words took
- * ~38 instructions, four more saved registers and a GPR-to-vector move.
- */
-ALWAYS_INLINE __m128i nonce_block_xor(const uint8_t *nonce, __m128i k) {
-    const __m128i z = _mm_setzero_si128();
-    __m128i a = _mm_insert_epi8(z, nonce[0], 0);
-    __m128i b = _mm_insert_epi8(z, nonce[3], 3);
-    __m128i c = _mm_insert_epi8(z, nonce[6], 6);
-    __m128i d = _mm_insert_epi8(z, nonce[9], 9);
-    a = _mm_insert_epi8(a, nonce[1], 1);
-    b = _mm_insert_epi8(b, nonce[4], 4);
-    c = _mm_insert_epi8(c, nonce[7], 7);
-    d = _mm_insert_epi8(d, nonce[10], 10);
-    a = _mm_insert_epi8(a, nonce[2], 2);
-    b = _mm_insert_epi8(b, nonce[5], 5);
-    c = _mm_insert_epi8(c, nonce[8], 8);
-    d = _mm_insert_epi8(d, nonce[11], 11);
-    return _mm_xor_si128(_mm_xor_si128(a, b),
-                         _mm_xor_si128(_mm_xor_si128(c, d), k));
-}
-
 /* pad wiped by a vector store the compiler must keep (the empty asm
  * reads it): a call to hush_wipe made gcc keep the arguments in saved
  * registers, a frame of four pushes, for the verdict after it */
@@ -239,7 +213,7 @@ ALWAYS_INLINE __m128i short_run_pairs(const gcm_state *s, uint8_t *out,
     const __m256i bswap2 = _mm256_broadcastsi128_si256(bswap);
     const unsigned np = nb / 2; /* pairs; block 2 np, if any, alone */
     HUSH_ALIGNED(32) uint8_t pad[32];
-    __m128i n = nonce_block_xor(nonce, _mm_setzero_si128());
+    __m128i n = gcm_nonce_block_xor(nonce, _mm_setzero_si128());
     __m128i x0 = _mm_xor_si128(
         n, _mm_xor_si128(ak->ek[0],
                          _mm_set_epi64x((long long)(UINT64_C(1) << 56), 0)));
@@ -342,7 +316,7 @@ ALWAYS_INLINE __m128i short_run(const gcm_state *s, uint8_t *out,
      * loads */
     __m128i x[5];
     SHORT_EACH(j, (nb) + 1,
-               x[j] = nonce_block_xor(
+               x[j] = gcm_nonce_block_xor(
                    nonce, _mm_xor_si128(
                               ak->ek[0],
                               _mm_set_epi64x(

@@ -53,8 +53,10 @@
  */
 #include "aes/aes_vaes512.h"
 #include "core/ct.h"
+#include "core/registers.h"
 #include "core/tail_avx512.h"
 #include "gcm/gcm_impl.h"
+#include "gcm/gcm_nonce.h"
 #include "ghash/ghash_vpclmul512.h"
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
@@ -822,24 +824,87 @@ static inline __mmask8 block_mask(size_t blocks) {
     return blocks >= 4 ? 0xff : (__mmask8)((1u << (2 * blocks)) - 1);
 }
 
-ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
-                             const uint8_t *in, size_t len, const uint8_t *ad,
-                             size_t adlen, const uint8_t *nonce,
-                             uint8_t tag[16], const unsigned R, const int enc) {
+/* ---- the short paths' 16-byte tails, without a stack buffer ----
+ *
+ * As hush_tail_load128 / hush_tail_store128 (core/tail_avx512.h): the
+ * masked access of the 16 bytes from p when that window stays on the
+ * pages of the n valid bytes. When it does not, the valid bytes are on one
+ * page, within 15 bytes of its end, and so is the window that ends with
+ * them, [p + n - 16, p + n): the same masked access there, the bytes moved
+ * into place by a byte shuffle from a table. No byte before p or from p +
+ * n on is read or written (their mask bits are clear), and no masked-off
+ * byte lies on another page. tail_avx512.h's fallback copies through a
+ * 64-byte aligned stack buffer, for which gcc realigned the tiny path's
+ * frame on every call (docs/perf/gcm.md, item 24); byte loops in general
+ * registers instead made it save two registers and keep a frame pointer.
+ * Which access runs depends on addresses and lengths only. */
+static const uint8_t tail_shift[48] = {
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0,    1,    2,    3,    4,    5,    6,    7,
+    8,    9,    10,   11,   12,   13,   14,   15,   0x80, 0x80, 0x80, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
+
+ALWAYS_INLINE __m128i tail_shift_by(size_t at) {
+    return _mm_loadu_si128((const __m128i *)(const void *)(tail_shift + at));
+}
+
+/* n (1..16) bytes at p, zero-padded */
+ALWAYS_INLINE __m128i tail_load16(const uint8_t *p, size_t n) {
+    if (n >= 16) return _mm_loadu_si128((const __m128i *)(const void *)p);
+    if (HUSH_LIKELY(!hush_tail_leaves_pages(p, n, 16)))
+        return _mm_maskz_loadu_epi8((__mmask16)((1u << n) - 1), p);
+    /* the top n bytes of the window ending at p + n, moved down 16 - n */
+    __m128i w = _mm_maskz_loadu_epi8((__mmask16)(0xffffu << (16 - n)),
+                                     (const void *)((uintptr_t)p + n - 16));
+    return _mm_shuffle_epi8(w, tail_shift_by(32 - n));
+}
+
+/* the first n (1..16) bytes of x to p */
+ALWAYS_INLINE void tail_store16(uint8_t *p, __m128i x, size_t n) {
+    if (n >= 16)
+        _mm_storeu_si128((__m128i *)(void *)p, x);
+    else if (HUSH_LIKELY(!hush_tail_leaves_pages(p, n, 16)))
+        _mm_mask_storeu_epi8(p, (__mmask16)((1u << n) - 1), x);
+    else /* moved up 16 - n, into the top n bytes of the window */
+        _mm_mask_storeu_epi8((void *)((uintptr_t)p + n - 16),
+                             (__mmask16)(0xffffu << (16 - n)),
+                             _mm_shuffle_epi8(x, tail_shift_by(n)));
+}
+
+/* J0 with a zero counter byte: the nonce's 12 bytes, one load each
+ * (gcm_nonce.h). The combined entries read it and pass it in a register:
+ * with the nonce pointer, the kernels' seventh argument, on the stack, gcc
+ * built a frame pointer to read it (its frame flags keep one for any
+ * access to the incoming arguments), and saved a register. */
+ALWAYS_INLINE __m128i nonce_block(const uint8_t *nonce) {
+    return gcm_nonce_block_xor(nonce, _mm_setzero_si128());
+}
+
+/* The counter bytes of J0 .. J0 + 7 in the lanes of two registers (byte
+ * 15 of each lane; the nonce's register has zeros there) */
+static const HUSH_ALIGNED(64) uint64_t short_ctr[2][8] = {
+    {0, UINT64_C(1) << 56, 0, UINT64_C(2) << 56, 0, UINT64_C(3) << 56, 0,
+     UINT64_C(4) << 56},
+    {0, UINT64_C(5) << 56, 0, UINT64_C(6) << 56, 0, UINT64_C(7) << 56, 0,
+     UINT64_C(8) << 56}};
+
+/* The tag (returned, in a register) of 17 .. SHORT_MAX bytes, or of an AD
+ * over 16 bytes (len may then be 0). nb: the nonce's block (nonce_block). */
+ALWAYS_INLINE __m128i short_run(const gcm_state *s, uint8_t *out,
+                                const uint8_t *in, size_t len,
+                                const uint8_t *ad, size_t adlen, __m128i nb,
+                                const unsigned R, const int enc) {
     const __m128i *ek = aesni_key_of(&s->aes)->ek;
     const hush_ghash_key *k = &s->ghash;
     fused_src f = fused_src_of(s);
-    uint64_t hi, lo;
-    gcm_j0_words(nonce, &hi, &lo);
-    __m512i c0 = _mm512_add_epi64(
-        _mm512_broadcast_i32x4(_mm_set_epi64x((long long)hi, (long long)lo)),
-        _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0));
-    __m512i x = vaes_bswap128(c0);
-    __m512i x1 = vaes_bswap128(
-        _mm512_add_epi64(c0, _mm512_set_epi64(0, 4, 0, 4, 0, 4, 0, 4)));
-    __m512i rk = _mm512_broadcast_i32x4(ek[0]);
-    x = _mm512_xor_si512(x, rk);
-    x1 = _mm512_xor_si512(x1, rk);
+    /* J0 ^ K0 with a zero counter byte in all four lanes; the counters go
+     * in with one XOR per register */
+    const __m512i n = _mm512_broadcast_i32x4(_mm_xor_si128(nb, ek[0]));
+    __m512i x =
+        _mm512_xor_si512(n, _mm512_load_si512((const void *)short_ctr[0]));
+    __m512i x1 =
+        _mm512_xor_si512(n, _mm512_load_si512((const void *)short_ctr[1]));
+    __m512i rk;
     /* ek laundered before the branch: without it gcc hoisted the round-key
      * loads above the branch and broadcast them with vshufi32x4, ten
      * port-5 shuffles per call, instead of broadcast loads */
@@ -890,7 +955,7 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
         ypow = _mm_load_si128(
             (const __m128i *)(const void *)k->pow[HUSH_GHASH_POWERS - 1 - cb]);
     } else if (adlen > 0) {
-        y = _mm_shuffle_epi8(hush_tail_load128(ad, adlen), ghash_bswap_mask());
+        y = _mm_shuffle_epi8(tail_load16(ad, adlen), ghash_bswap_mask());
         ypow = _mm_load_si128(
             (const __m128i *)(const void *)k->pow[HUSH_GHASH_POWERS - 2 - cb]);
     }
@@ -914,8 +979,7 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
                        _mm512_maskz_loadu_epi64(block_mask(cb - 4), pw + 4));
     }
     y = tw_fold(tw_reduce512(&z));
-    __m128i t = _mm_xor_si128(_mm_shuffle_epi8(y, ghash_bswap_mask()), ek0);
-    _mm_storeu_si128((__m128i *)(void *)tag, t);
+    return _mm_xor_si128(_mm_shuffle_epi8(y, ghash_bswap_mask()), ek0);
 }
 
 /*
@@ -925,27 +989,21 @@ ALWAYS_INLINE void short_run(const gcm_state *s, uint8_t *out,
  * three GHASH blocks times H^3, H^2, H^1 (an empty AD or message block is
  * zero and adds nothing) and one reduction. Round keys are broadcast from
  * the schedule where they are used, so nothing key-derived reaches the
- * stack.
+ * stack. Returns the tag.
  */
-ALWAYS_INLINE void tiny_run(const gcm_state *s, uint8_t *out, const uint8_t *in,
-                            size_t len, const uint8_t *ad, size_t adlen,
-                            const uint8_t *nonce, uint8_t tag[16],
-                            const unsigned R, const int enc) {
+ALWAYS_INLINE __m128i tiny_run(const gcm_state *s, uint8_t *out,
+                               const uint8_t *in, size_t len, const uint8_t *ad,
+                               size_t adlen, __m128i nb, const unsigned R,
+                               const int enc) {
     const __m128i *ek = aesni_key_of(&s->aes)->ek;
     const uint64_t(*pw)[2] = s->ghash.pow;
     const __m128i bswap = ghash_bswap_mask();
-    /* J0 = nonce || 0^31 || 1 in memory order: two little-endian words */
-    uint64_t w0 = hush_load_le_bytewise(nonce, 8);
-    uint64_t w1 = hush_load_le_bytewise(nonce + 8, 4);
     /* J0 and J0+1 in the two lanes of one 256-bit register (one AES chain
-     * of ymm rounds instead of two of xmm); the counter byte is zero in
-     * w1, so it goes in with the XOR of round 0 */
-    __m256i x = _mm256_ternarylogic_epi64(
-        _mm256_broadcastsi128_si256(
-            _mm_set_epi64x((long long)w1, (long long)w0)),
-        _mm256_set_epi64x((long long)(UINT64_C(2) << 56), 0,
-                          (long long)(UINT64_C(1) << 56), 0),
-        _mm256_broadcastsi128_si256(ek[0]), 0x96);
+     * of ymm rounds instead of two of xmm): the nonce's block XOR round
+     * key 0 in both lanes, then the counter bytes */
+    __m256i x = _mm256_xor_si256(
+        _mm256_broadcastsi128_si256(_mm_xor_si128(nb, ek[0])),
+        _mm256_load_si256((const __m256i *)(const void *)short_ctr[0]));
 #pragma GCC unroll 14
     for (unsigned r = 1; r < R; r++)
         x = _mm256_aesenc_epi128(x, _mm256_broadcastsi128_si256(ek[r]));
@@ -955,39 +1013,44 @@ ALWAYS_INLINE void tiny_run(const gcm_state *s, uint8_t *out, const uint8_t *in,
      * assist (measured: ~85 ns per seal) even though it cannot fault; the
      * tail helpers avoid the same for windows that run past the buffer's
      * pages. Lengths are public. */
-    tw_acc128 acc = {_mm_setzero_si128(), _mm_setzero_si128(),
-                     _mm_setzero_si128()};
+    const __m128i h1 = _mm_load_si128(
+        (const __m128i *)(const void *)pw[HUSH_GHASH_POWERS - 1]);
+    const __m128i lens = lengths_block(adlen, len);
+    tw_acc128 acc;
     /* H^j is pow[HUSH_GHASH_POWERS - j]; the AD block is times H^3 when a
      * message block follows it, else H^2; an empty block adds nothing and
      * is skipped (lengths are public) */
     if (adlen) {
-        __m128i a = _mm_shuffle_epi8(hush_tail_load128(ad, adlen), bswap);
+        acc.lo = acc.mid = acc.hi = _mm_setzero_si128();
+        __m128i a = _mm_shuffle_epi8(tail_load16(ad, adlen), bswap);
         tw_mul_add128(
             &acc, a,
             _mm_load_si128((const __m128i *)(const void *)
                                pw[HUSH_GHASH_POWERS - (len ? 3 : 2)]));
+        tw_mul_add128(&acc, lens, h1);
+    } else {
+        /* no AD: the lengths block's high qword is zero, so its product
+         * with H is two multiplies (lo and one cross term), not four */
+        acc.lo = _mm_clmulepi64_si128(lens, h1, 0x00);
+        acc.mid = _mm_clmulepi64_si128(lens, h1, 0x10);
+        acc.hi = _mm_setzero_si128();
     }
     if (len) {
-        __m128i d = hush_tail_load128(in, len);
+        __m128i d = tail_load16(in, len);
         __m128i o = _mm_maskz_mov_epi8(
             (__mmask16)((1u << len) - 1),
             _mm_aesenclast_si128(_mm256_extracti128_si256(x, 1),
                                  _mm_xor_si128(ek[R], d)));
-        hush_tail_store128(out, o, len);
+        tail_store16(out, o, len);
         tw_mul_add128(
             &acc, _mm_shuffle_epi8(enc ? o : d, bswap),
             _mm_load_si128(
                 (const __m128i *)(const void *)pw[HUSH_GHASH_POWERS - 2]));
     }
-    __m128i lens = lengths_block(adlen, len);
-    tw_mul_add128(&acc, lens,
-                  _mm_load_si128((
-                      const __m128i *)(const void *)pw[HUSH_GHASH_POWERS - 1]));
     __m128i y = tw_reduce128(acc.lo, acc.mid, acc.hi);
     /* aesenclast(x, k) ^ v = aesenclast(x, k ^ v) */
-    _mm_storeu_si128((__m128i *)(void *)tag,
-                     _mm_aesenclast_si128(
-                         x0, _mm_xor_si128(ek[R], _mm_shuffle_epi8(y, bswap))));
+    return _mm_aesenclast_si128(
+        x0, _mm_xor_si128(ek[R], _mm_shuffle_epi8(y, bswap)));
 }
 
 /* Everything of a long seal or open but the verdict: the computed tag. */
@@ -1088,7 +1151,9 @@ const gcm_stream_blocks hush_gcm_stream_vaes512_kara = {stream_seal_kara,
     __attribute__((noinline)) static void name(                                \
         const gcm_state *s, uint8_t *out, uint8_t tag[16], const uint8_t *in,  \
         size_t len, const uint8_t *ad, size_t adlen, const uint8_t *nonce) {   \
-        run(s, out, in, len, ad, adlen, nonce, tag, R, enc);                   \
+        _mm_storeu_si128(                                                      \
+            (__m128i *)(void *)tag,                                            \
+            run(s, out, in, len, ad, adlen, nonce_block(nonce), R, enc));      \
     }
 PATH_FN(tiny_seal10, tiny_run, 10, 1)
 PATH_FN(tiny_seal14, tiny_run, 14, 1)
@@ -1174,6 +1239,125 @@ ENTRY_FNS(10_kara, 10, 1)
 ENTRY_FNS(14_kara, 14, 1)
 #undef ENTRY_FNS
 
+/* ---- the combined forms (gcm_state.seal_c / open_c) ----
+ *
+ * The tag at out + len for a seal, at in + len for an open; they return
+ * with the vector registers cleared (the AEAD layer reaches them by tail
+ * calls: docs/perf/gcm.md, items 27 and 29). The tiny and short paths
+ * keep the tag in its register: a seal stores it where it goes, an open
+ * compares it there, and both then zero the register file inline instead
+ * of calling hush_clear_vector_registers (its call, its load and test of
+ * the CPU's register file, its return). All 32 registers: this file is
+ * built with AVX-512, so the compiler may use any of zmm0-31, and the
+ * contract of hush_clear_vector_registers (core/registers.h) is every
+ * register the CPU has. An xmm write zeroes the whole zmm register; the
+ * zeroing idioms take no execution port. The compiler's own VZEROUPPER
+ * follows at the return (these functions write ymm/zmm registers). The
+ * long path clears the whole file after the entries above. */
+#define ZERO_X(n)  "vpxor %%xmm" #n ", %%xmm" #n ", %%xmm" #n "\n\t"
+#define ZERO_XE(n) "vpxord %%xmm" #n ", %%xmm" #n ", %%xmm" #n "\n\t"
+ALWAYS_INLINE void clear_register_file(void) {
+    __asm__ __volatile__(
+        ZERO_X(0) ZERO_X(1) ZERO_X(2) ZERO_X(3) ZERO_X(4) ZERO_X(5) ZERO_X(6)
+            ZERO_X(7) ZERO_X(8) ZERO_X(9) ZERO_X(10) ZERO_X(11) ZERO_X(12)
+                ZERO_X(13) ZERO_X(14) ZERO_X(15) ZERO_XE(16) ZERO_XE(17)
+                    ZERO_XE(18) ZERO_XE(19) ZERO_XE(20) ZERO_XE(21) ZERO_XE(22)
+                        ZERO_XE(23) ZERO_XE(24) ZERO_XE(25) ZERO_XE(26)
+                            ZERO_XE(27) ZERO_XE(28) ZERO_XE(29) ZERO_XE(30)
+                                ZERO_XE(31)
+        :
+        :
+        : HUSH_CLOBBERS_XMM0_15, "xmm16", "xmm17", "xmm18", "xmm19", "xmm20",
+          "xmm21", "xmm22", "xmm23", "xmm24", "xmm25", "xmm26", "xmm27",
+          "xmm28", "xmm29", "xmm30", "xmm31");
+}
+#undef ZERO_X
+#undef ZERO_XE
+
+/* An open's verdict from the computed tag t in its register: t XOR tag
+ * tested for zero (VPTEST; a general register after it), the register
+ * file cleared, the public verdict declassified and branched on, and on a
+ * mismatch the output wiped. No computed tag is stored anywhere. */
+ALWAYS_INLINE int verdict_of(__m128i t, const uint8_t *tag, uint8_t *m,
+                             size_t len) {
+    __m128i d =
+        _mm_xor_si128(t, _mm_loadu_si128((const __m128i *)(const void *)tag));
+    uint32_t eq = (uint32_t)_mm_testz_si128(d, d);
+    clear_register_file();
+    if (!hush_ct_declassify32(hush_ct_barrier32(eq))) {
+        if (len) hush_wipe(m, len);
+        return HUSH_ERR_AUTH;
+    }
+    return HUSH_OK;
+}
+
+#define PATH_C_FN(name, run, R, enc)                                           \
+    __attribute__((noinline)) static int name(                                 \
+        const gcm_state *s, uint8_t *out, const uint8_t *in, size_t len,       \
+        const uint8_t *ad, size_t adlen, __m128i nb) {                         \
+        __m128i t = run(s, out, in, len, ad, adlen, nb, R, enc);               \
+        if (!(enc)) return verdict_of(t, in + len, out, len);                  \
+        _mm_storeu_si128((__m128i *)(void *)(out + len), t);                   \
+        clear_register_file();                                                 \
+        return HUSH_OK;                                                        \
+    }
+PATH_C_FN(tiny_seal10_c, tiny_run, 10, 1)
+PATH_C_FN(tiny_seal14_c, tiny_run, 14, 1)
+PATH_C_FN(tiny_open10_c, tiny_run, 10, 0)
+PATH_C_FN(tiny_open14_c, tiny_run, 14, 0)
+PATH_C_FN(short_seal10_c, short_run, 10, 1)
+PATH_C_FN(short_seal14_c, short_run, 14, 1)
+PATH_C_FN(short_open10_c, short_run, 10, 0)
+PATH_C_FN(short_open14_c, short_run, 14, 0)
+#undef PATH_C_FN
+
+/* The entries: the path by the lengths (public), the round count and the
+ * schedule constant in every instance; the long path through the entries
+ * above, then the whole register file cleared. */
+#define ENTRY_C_FNS(suffix, R)                                                 \
+    __attribute__((noinline)) static int fused_seal##suffix##_c_long(          \
+        const gcm_state *s, uint8_t *c, const uint8_t *m, size_t mlen,         \
+        const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
+        fused_seal##suffix(s, c, c + mlen, m, mlen, ad, adlen, nonce);         \
+        hush_clear_vector_registers();                                         \
+        return HUSH_OK;                                                        \
+    }                                                                          \
+    __attribute__((noinline)) static int fused_open##suffix##_c_long(          \
+        const gcm_state *s, uint8_t *m, const uint8_t *c, size_t mlen,         \
+        const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
+        HUSH_ALIGNED(16) uint8_t want[16];                                     \
+        fused_open##suffix(s, m, c, mlen, want, ad, adlen, nonce);             \
+        hush_clear_vector_registers();                                         \
+        return gcm_verdict(want, c + mlen, m, mlen);                           \
+    }                                                                          \
+    static int fused_seal##suffix##_c(                                         \
+        const gcm_state *s, uint8_t *c, const uint8_t *m, size_t mlen,         \
+        const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
+        if (mlen <= 16 && adlen <= 16)                                         \
+            return tiny_seal##R##_c(s, c, m, mlen, ad, adlen,                  \
+                                    nonce_block(nonce));                       \
+        if (mlen <= SHORT_MAX)                                                 \
+            return short_seal##R##_c(s, c, m, mlen, ad, adlen,                 \
+                                     nonce_block(nonce));                      \
+        return fused_seal##suffix##_c_long(s, c, m, mlen, ad, adlen, nonce);   \
+    }                                                                          \
+    static int fused_open##suffix##_c(                                         \
+        const gcm_state *s, uint8_t *m, const uint8_t *c, size_t mlen,         \
+        const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
+        if (mlen <= 16 && adlen <= 16)                                         \
+            return tiny_open##R##_c(s, m, c, mlen, ad, adlen,                  \
+                                    nonce_block(nonce));                       \
+        if (mlen <= SHORT_MAX)                                                 \
+            return short_open##R##_c(s, m, c, mlen, ad, adlen,                 \
+                                     nonce_block(nonce));                      \
+        return fused_open##suffix##_c_long(s, m, c, mlen, ad, adlen, nonce);   \
+    }
+ENTRY_C_FNS(10, 10)
+ENTRY_C_FNS(14, 14)
+ENTRY_C_FNS(10_kara, 10)
+ENTRY_C_FNS(14_kara, 14)
+#undef ENTRY_C_FNS
+
 /* How many powers of H (4, 8, 16 or 32) the paths above read for these
  * lengths: tiny_run H^3; short_run H^(cb+2) (cb <= 7 message blocks);
  * ghash_bytes H^(blocks of the AD's last run); crypt_pass's tail H^(nb+1),
@@ -1216,26 +1400,11 @@ static void fused_ghash(const gcm_state *s, uint64_t y[2], const uint8_t *in,
 }
 
 const gcm_fused_ops hush_gcm_fused_vaes512 = {
-    fused_seal10,
-    fused_open10,
-    fused_powers_for,
-    fused_setup_powers,
-    fused_ghash,
-    fused_seal14,
-    fused_open14,
-    NULL,
-    NULL,
-    NULL,
-    NULL /* the combined forms: gcm.c's */};
+    fused_seal10,   fused_open10,   fused_powers_for, fused_setup_powers,
+    fused_ghash,    fused_seal14,   fused_open14,     fused_seal10_c,
+    fused_seal14_c, fused_open10_c, fused_open14_c};
 const gcm_fused_ops hush_gcm_fused_vaes512_kara = {
-    fused_seal10_kara,
-    fused_open10_kara,
-    fused_powers_for,
-    fused_setup_powers,
-    fused_ghash,
-    fused_seal14_kara,
-    fused_open14_kara,
-    NULL,
-    NULL,
-    NULL,
-    NULL /* the combined forms: gcm.c's */};
+    fused_seal10_kara,   fused_open10_kara,   fused_powers_for,
+    fused_setup_powers,  fused_ghash,         fused_seal14_kara,
+    fused_open14_kara,   fused_seal10_kara_c, fused_seal14_kara_c,
+    fused_open10_kara_c, fused_open14_kara_c};
