@@ -272,10 +272,18 @@ static void test_keyed_matches_oneshot(const aead_case *c) {
             CHECK_EQ_INT(hush_aead_open(k, p, c2, len + TAG, ad, al, nonce),
                          HUSH_OK);
             CHECK_MEM(p, m, len);
-            c2[len] ^= 1;
-            CHECK_EQ_INT(hush_aead_open(k, p, c2, len + TAG, ad, al, nonce),
-                         HUSH_ERR_AUTH);
-            CHECK(ht_all_zero(p, len));
+            /* a flipped bit in any byte of the tag is refused: the
+             * combined forms compare the tag at c + len in a register
+             * (gcm_short.h, gcm_vaes512.c), and a comparison of its first
+             * half alone would still refuse a wrong first byte */
+            for (size_t j = 0; j < TAG; j++) {
+                c2[len + j] ^= (uint8_t)(1u << (j % 8));
+                memset(p, 0xa5, len);
+                CHECK_EQ_INT(hush_aead_open(k, p, c2, len + TAG, ad, al, nonce),
+                             HUSH_ERR_AUTH);
+                CHECK(ht_all_zero(p, len));
+                c2[len + j] ^= (uint8_t)(1u << (j % 8));
+            }
         }
     }
     hush_aead_free(k);
