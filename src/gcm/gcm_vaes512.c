@@ -871,6 +871,47 @@ ALWAYS_INLINE void tail_store16(uint8_t *p, __m128i x, size_t n) {
                              _mm_shuffle_epi8(x, tail_shift_by(n)));
 }
 
+/* The same for 64-byte windows (n = 1..64), lane by lane when the window
+ * leaves the pages of the data: whole lanes loaded or stored as they
+ * are, the one partial lane by tail_load16 / tail_store16, the lanes past
+ * the data not touched. Through hush_tail_load512's 64-byte stack buffers
+ * gcc realigned the short path's frame and saved five registers. */
+ALWAYS_INLINE __m128i lane_load(const uint8_t *p, size_t n, unsigned i) {
+    return n > 16 * i
+               ? tail_load16(p + 16 * i, n - 16 * i < 16 ? n - 16 * i : 16)
+               : _mm_setzero_si128();
+}
+
+/* lane i (x, extracted by the caller: clang takes only a literal lane
+ * index) of a 64-byte store */
+ALWAYS_INLINE void lane_store(uint8_t *p, __m128i x, size_t n, unsigned i) {
+    if (n > 16 * i)
+        tail_store16(p + 16 * i, x, n - 16 * i < 16 ? n - 16 * i : 16);
+}
+
+ALWAYS_INLINE __m512i tail_load64(const uint8_t *p, size_t n) {
+    if (n >= 64) return _mm512_loadu_si512((const void *)p);
+    if (HUSH_LIKELY(!hush_tail_leaves_pages(p, n, 64)))
+        return _mm512_maskz_loadu_epi8(((__mmask64)1 << n) - 1, p);
+    __m512i v = _mm512_castsi128_si512(lane_load(p, n, 0));
+    v = _mm512_inserti32x4(v, lane_load(p, n, 1), 1);
+    v = _mm512_inserti32x4(v, lane_load(p, n, 2), 2);
+    return _mm512_inserti32x4(v, lane_load(p, n, 3), 3);
+}
+
+ALWAYS_INLINE void tail_store64(uint8_t *p, __m512i x, size_t n) {
+    if (n >= 64) {
+        _mm512_storeu_si512((void *)p, x);
+    } else if (HUSH_LIKELY(!hush_tail_leaves_pages(p, n, 64))) {
+        _mm512_mask_storeu_epi8(p, ((__mmask64)1 << n) - 1, x);
+    } else {
+        lane_store(p, _mm512_castsi512_si128(x), n, 0);
+        lane_store(p, _mm512_extracti32x4_epi32(x, 1), n, 1);
+        lane_store(p, _mm512_extracti32x4_epi32(x, 2), n, 2);
+        lane_store(p, _mm512_extracti32x4_epi32(x, 3), n, 3);
+    }
+}
+
 /* J0 with a zero counter byte: the nonce's 12 bytes, one load each
  * (gcm_nonce.h). The combined entries read it and pass it in a register:
  * with the nonce pointer, the kernels' seventh argument, on the stack, gcc
@@ -888,12 +929,16 @@ static const HUSH_ALIGNED(64) uint64_t short_ctr[2][8] = {
     {0, UINT64_C(5) << 56, 0, UINT64_C(6) << 56, 0, UINT64_C(7) << 56, 0,
      UINT64_C(8) << 56}};
 
-/* The tag (returned, in a register) of 17 .. SHORT_MAX bytes, or of an AD
- * over 16 bytes (len may then be 0). nb: the nonce's block (nonce_block). */
+/* The tag (returned, in a register) of 17 .. SHORT_MAX bytes, or, when
+ * ad_any, of an AD over 16 bytes (len may then be 0). nb: the nonce's
+ * block (nonce_block). Without ad_any the caller has seen adlen <= 16:
+ * the AD's GHASH run (ghash_bytes, its stack buffer) is not compiled in,
+ * and gcc does not realign the frame for it. */
 ALWAYS_INLINE __m128i short_run(const gcm_state *s, uint8_t *out,
                                 const uint8_t *in, size_t len,
                                 const uint8_t *ad, size_t adlen, __m128i nb,
-                                const unsigned R, const int enc) {
+                                const unsigned R, const int enc,
+                                const int ad_any) {
     const __m128i *ek = aesni_key_of(&s->aes)->ek;
     const hush_ghash_key *k = &s->ghash;
     fused_src f = fused_src_of(s);
@@ -935,12 +980,12 @@ ALWAYS_INLINE __m128i short_run(const gcm_state *s, uint8_t *out,
     __mmask64 bm0 = vaes_byte_mask(len);
     __mmask64 bm1 = len > 64 ? vaes_byte_mask(len - 64) : 0;
     __m512i d0 = _mm512_setzero_si512(), d1 = _mm512_setzero_si512();
-    if (len) d0 = hush_tail_load512(in, len < 64 ? len : 64);
-    if (len > 64) d1 = hush_tail_load512(in + 64, len - 64);
+    if (len) d0 = tail_load64(in, len < 64 ? len : 64);
+    if (len > 64) d1 = tail_load64(in + 64, len - 64);
     __m512i o0 = _mm512_maskz_mov_epi8(bm0, _mm512_xor_si512(ks0, d0));
     __m512i o1 = _mm512_maskz_mov_epi8(bm1, _mm512_xor_si512(ks1, d1));
-    if (len) hush_tail_store512(out, o0, len < 64 ? len : 64);
-    if (len > 64) hush_tail_store512(out + 64, o1, len - 64);
+    if (len) tail_store64(out, o0, len < 64 ? len : 64);
+    if (len > 64) tail_store64(out + 64, o1, len - 64);
     __m512i gc0 = bswap512(enc ? o0 : d0);
     __m512i gc1 = bswap512(enc ? o1 : d1);
 
@@ -950,7 +995,7 @@ ALWAYS_INLINE __m128i short_run(const gcm_state *s, uint8_t *out,
     /* the AD: one raw block (times H^(cb+2)) or its GHASH (times H^(cb+1)) */
     __m128i y = _mm_setzero_si128();
     __m128i ypow = _mm_setzero_si128();
-    if (adlen > 16) {
+    if (ad_any && adlen > 16) {
         y = ghash_bytes(_mm_setzero_si128(), &f, ad, adlen);
         ypow = _mm_load_si128(
             (const __m128i *)(const void *)k->pow[HUSH_GHASH_POWERS - 1 - cb]);
@@ -994,7 +1039,8 @@ ALWAYS_INLINE __m128i short_run(const gcm_state *s, uint8_t *out,
 ALWAYS_INLINE __m128i tiny_run(const gcm_state *s, uint8_t *out,
                                const uint8_t *in, size_t len, const uint8_t *ad,
                                size_t adlen, __m128i nb, const unsigned R,
-                               const int enc) {
+                               const int enc, const int ad_any) {
+    (void)ad_any; /* adlen <= 16 always */
     const __m128i *ek = aesni_key_of(&s->aes)->ek;
     const uint64_t(*pw)[2] = s->ghash.pow;
     const __m128i bswap = ghash_bswap_mask();
@@ -1153,7 +1199,7 @@ const gcm_stream_blocks hush_gcm_stream_vaes512_kara = {stream_seal_kara,
         size_t len, const uint8_t *ad, size_t adlen, const uint8_t *nonce) {   \
         _mm_storeu_si128(                                                      \
             (__m128i *)(void *)tag,                                            \
-            run(s, out, in, len, ad, adlen, nonce_block(nonce), R, enc));      \
+            run(s, out, in, len, ad, adlen, nonce_block(nonce), R, enc, 1));   \
     }
 PATH_FN(tiny_seal10, tiny_run, 10, 1)
 PATH_FN(tiny_seal14, tiny_run, 14, 1)
@@ -1295,7 +1341,7 @@ ALWAYS_INLINE int verdict_of(__m128i t, const uint8_t *tag, uint8_t *m,
     __attribute__((noinline)) static int name(                                 \
         const gcm_state *s, uint8_t *out, const uint8_t *in, size_t len,       \
         const uint8_t *ad, size_t adlen, __m128i nb) {                         \
-        __m128i t = run(s, out, in, len, ad, adlen, nb, R, enc);               \
+        __m128i t = run(s, out, in, len, ad, adlen, nb, R, enc, 0);            \
         if (!(enc)) return verdict_of(t, in + len, out, len);                  \
         _mm_storeu_si128((__m128i *)(void *)(out + len), t);                   \
         clear_register_file();                                                 \
@@ -1312,8 +1358,9 @@ PATH_C_FN(short_open14_c, short_run, 14, 0)
 #undef PATH_C_FN
 
 /* The entries: the path by the lengths (public), the round count and the
- * schedule constant in every instance; the long path through the entries
- * above, then the whole register file cleared. */
+ * schedule constant in every instance; the long path, and AD over 16
+ * bytes, through the entries above, then the whole register file
+ * cleared. */
 #define ENTRY_C_FNS(suffix, R)                                                 \
     __attribute__((noinline)) static int fused_seal##suffix##_c_long(          \
         const gcm_state *s, uint8_t *c, const uint8_t *m, size_t mlen,         \
@@ -1333,23 +1380,27 @@ PATH_C_FN(short_open14_c, short_run, 14, 0)
     static int fused_seal##suffix##_c(                                         \
         const gcm_state *s, uint8_t *c, const uint8_t *m, size_t mlen,         \
         const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
-        if (mlen <= 16 && adlen <= 16)                                         \
-            return tiny_seal##R##_c(s, c, m, mlen, ad, adlen,                  \
-                                    nonce_block(nonce));                       \
-        if (mlen <= SHORT_MAX)                                                 \
-            return short_seal##R##_c(s, c, m, mlen, ad, adlen,                 \
-                                     nonce_block(nonce));                      \
+        if (adlen <= 16) {                                                     \
+            if (mlen <= 16)                                                    \
+                return tiny_seal##R##_c(s, c, m, mlen, ad, adlen,              \
+                                        nonce_block(nonce));                   \
+            if (mlen <= SHORT_MAX)                                             \
+                return short_seal##R##_c(s, c, m, mlen, ad, adlen,             \
+                                         nonce_block(nonce));                  \
+        }                                                                      \
         return fused_seal##suffix##_c_long(s, c, m, mlen, ad, adlen, nonce);   \
     }                                                                          \
     static int fused_open##suffix##_c(                                         \
         const gcm_state *s, uint8_t *m, const uint8_t *c, size_t mlen,         \
         const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
-        if (mlen <= 16 && adlen <= 16)                                         \
-            return tiny_open##R##_c(s, m, c, mlen, ad, adlen,                  \
-                                    nonce_block(nonce));                       \
-        if (mlen <= SHORT_MAX)                                                 \
-            return short_open##R##_c(s, m, c, mlen, ad, adlen,                 \
-                                     nonce_block(nonce));                      \
+        if (adlen <= 16) {                                                     \
+            if (mlen <= 16)                                                    \
+                return tiny_open##R##_c(s, m, c, mlen, ad, adlen,              \
+                                        nonce_block(nonce));                   \
+            if (mlen <= SHORT_MAX)                                             \
+                return short_open##R##_c(s, m, c, mlen, ad, adlen,             \
+                                         nonce_block(nonce));                  \
+        }                                                                      \
         return fused_open##suffix##_c_long(s, m, c, mlen, ad, adlen, nonce);   \
     }
 ENTRY_C_FNS(10, 10)
