@@ -28,6 +28,25 @@ static void gcm_open_two_pass(const gcm_state *s, uint8_t *m, const uint8_t *c,
 static gcm_seal_c_fn seal_c_any;
 static gcm_open_c_fn open_c_any;
 
+#if defined(HUSH_X86_64)
+/* A fused tier with two schedules: the schoolbook one (Intel) and the
+ * Karatsuba one (AMD, whose multiplies share the AES pipes), chosen by
+ * CPU vendor for the GHASH tier `by_vendor`, forced by its twins
+ * `schoolbook` and `karatsuba`; NULL for any other GHASH tier. */
+static const gcm_fused_ops *fused_schedule(const hush_ghash_ops *gh,
+                                           const hush_ghash_ops *by_vendor,
+                                           const hush_ghash_ops *schoolbook,
+                                           const hush_ghash_ops *karatsuba,
+                                           const gcm_fused_ops *plain,
+                                           const gcm_fused_ops *kara) {
+    if (gh == by_vendor)
+        return hush_cpu_features() & HUSH_CPU_AMD ? kara : plain;
+    if (gh == schoolbook) return plain;
+    if (gh == karatsuba) return kara;
+    return NULL;
+}
+#endif
+
 /* one_message: a one-shot state for a single message of mlen bytes and
  * adlen bytes of AD (the fused tier may then need fewer powers of H);
  * otherwise a keyed object's state, good for every message. */
@@ -41,31 +60,19 @@ static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen,
     s->ghash_ops = gh;
     s->fused = NULL;
 #if defined(HUSH_X86_64)
-    /* the vpclmul512 tier takes the schedule of this CPU's vendor; its
-     * twins vpclmul512s and vpclmul512k (same GHASH) force one */
-    if (aes == &hush_aes_vaes512) {
-        if (gh == &hush_ghash_vpclmul512)
-            s->fused = hush_cpu_features() & HUSH_CPU_AMD
-                           ? &hush_gcm_fused_vaes512_kara
-                           : &hush_gcm_fused_vaes512;
-        else if (gh == &hush_ghash_vpclmul512s)
-            s->fused = &hush_gcm_fused_vaes512;
-        else if (gh == &hush_ghash_vpclmul512k)
-            s->fused = &hush_gcm_fused_vaes512_kara;
-    }
+    /* the vpclmul512 and pclmul tiers take the schedule of this CPU's
+     * vendor; their twins (...s, ...k: the same GHASH) force one */
+    if (aes == &hush_aes_vaes512)
+        s->fused =
+            fused_schedule(gh, &hush_ghash_vpclmul512, &hush_ghash_vpclmul512s,
+                           &hush_ghash_vpclmul512k, &hush_gcm_fused_vaes512,
+                           &hush_gcm_fused_vaes512_kara);
     if (aes == &hush_aes_vaes256 && gh == &hush_ghash_vpclmul256)
         s->fused = &hush_gcm_fused_vaes256;
-    /* the aesni tier too (its twins pclmuls and pclmulk force one) */
-    if (aes == &hush_aes_aesni) {
-        if (gh == &hush_ghash_pclmul)
-            s->fused = hush_cpu_features() & HUSH_CPU_AMD
-                           ? &hush_gcm_fused_aesni_kara
-                           : &hush_gcm_fused_aesni;
-        else if (gh == &hush_ghash_pclmuls)
-            s->fused = &hush_gcm_fused_aesni;
-        else if (gh == &hush_ghash_pclmulk)
-            s->fused = &hush_gcm_fused_aesni_kara;
-    }
+    if (aes == &hush_aes_aesni)
+        s->fused = fused_schedule(gh, &hush_ghash_pclmul, &hush_ghash_pclmuls,
+                                  &hush_ghash_pclmulk, &hush_gcm_fused_aesni,
+                                  &hush_gcm_fused_aesni_kara);
 #endif
     /* the aesni and vaes256 tiers' short path (mlen <= GCM_SHORT_MAX,
      * adlen <= 16) reads only the short factors: a one-shot state for such
