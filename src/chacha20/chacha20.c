@@ -8,6 +8,10 @@
 static const hush_impl_entry chacha20_impls[] = {
 #if defined(HUSH_X86_64)
     {"avx512", HUSH_NEEDS_AVX512, 0, &hush_chacha20_avx512},
+    {"avx512s", HUSH_NEEDS_AVX512, HUSH_IMPL_NOT_DEFAULT,
+     &hush_chacha20_avx512s},
+    {"avx512v", HUSH_NEEDS_AVX512, HUSH_IMPL_NOT_DEFAULT,
+     &hush_chacha20_avx512v},
     {"avx2", HUSH_NEEDS_AVX2, 0, &hush_chacha20_avx2},
 #endif
     {"portable", 0, 0, &hush_chacha20_portable},

@@ -16,6 +16,7 @@
 
 #include "chacha20/chacha20_impl.h"
 #include "core/tail_avx512.h"
+#include "cpu/features.h"
 
 #define ROL(v, n) _mm512_rol_epi32((v), (n))
 
@@ -371,23 +372,48 @@ done:
     }
 }
 
-/* Up to HUSH_CHACHA20_SCALAR_MAX bytes: scalar_block, then its frame
- * scrubbed (from this small frame, or from the caller's stack pointer
- * when the scrub is a tail call: both within the scrub). */
-static void avx512_xor(uint8_t *out, const uint8_t *in, size_t len,
-                       const uint32_t state[16]) {
-    if (len <= HUSH_CHACHA20_SCALAR_MAX) {
+/* Up to HUSH_CHACHA20_SCALAR_MAX bytes with scalar_short: scalar_block,
+ * then its frame scrubbed (from this small frame, or from the caller's
+ * stack pointer when the scrub is a tail call: both within the scrub).
+ * Otherwise the vector path, then the frames of vector_xor and its batch
+ * scrubbed: gcc 12 -O3 keeps state words (key words among them) from
+ * the 64-bit loads of blocks32's set-up in its 1472-byte frame, outside
+ * the s2 copy it wipes; test_chacha_stack finds them without the scrub. */
+static inline void xor_with(uint8_t *out, const uint8_t *in, size_t len,
+                            const uint32_t state[16], int scalar_short) {
+    if (scalar_short && len <= HUSH_CHACHA20_SCALAR_MAX) {
         if (len > 0) {
             scalar_block(out, in, len, state);
             hush_scrub_stack(HUSH_CHACHA20_SCALAR_SCRUB);
         }
         return;
     }
+    if (len == 0) return;
     vector_xor(out, in, len, state);
-    /* gcc 12 -O3 keeps state words (key words among them) from the
-     * 64-bit loads of blocks32's set-up in its 1472-byte frame, outside
-     * the s2 copy it wipes; test_chacha_stack finds them without this. */
     hush_scrub_stack(HUSH_CHACHA20_VECTOR_SCRUB);
 }
 
+/* Where one block goes depends on the core: on Zen 5 vpaddd, vpxord and
+ * vprold have a latency of 2 and the scalar block wins (chacha20.md #5);
+ * on Intel (Granite Rapids class, latency 1) the vector path's one- and
+ * two-block layout takes 120-160 ns against the scalar block's 175-190
+ * (docs/perf/chacha20.md #16). The vendor is a public fact of the CPU. */
+static void avx512_xor(uint8_t *out, const uint8_t *in, size_t len,
+                       const uint32_t state[16]) {
+    xor_with(out, in, len, state,
+             (hush_cpu_features_present() & HUSH_CPU_AMD) != 0);
+}
+/* The two choices forced (never default), so both run every test on
+ * every AVX-512 machine. */
+static void avx512s_xor(uint8_t *out, const uint8_t *in, size_t len,
+                        const uint32_t state[16]) {
+    xor_with(out, in, len, state, 1);
+}
+static void avx512v_xor(uint8_t *out, const uint8_t *in, size_t len,
+                        const uint32_t state[16]) {
+    xor_with(out, in, len, state, 0);
+}
+
 const hush_chacha20_ops hush_chacha20_avx512 = {avx512_xor};
+const hush_chacha20_ops hush_chacha20_avx512s = {avx512s_xor};
+const hush_chacha20_ops hush_chacha20_avx512v = {avx512v_xor};

@@ -24,6 +24,10 @@ typedef struct hush_chacha20_ops {
 extern const hush_chacha20_ops hush_chacha20_portable;
 extern const hush_chacha20_ops hush_chacha20_avx2;
 extern const hush_chacha20_ops hush_chacha20_avx512;
+/* avx512 with the 1-64 byte path forced: the scalar block (AMD's
+ * choice) or the vector one (Intel's); never default */
+extern const hush_chacha20_ops hush_chacha20_avx512s;
+extern const hush_chacha20_ops hush_chacha20_avx512v;
 extern hush_primitive hush_prim_chacha20;
 
 /* "expand 32-byte k" */
