@@ -8,7 +8,8 @@
 
 static const hush_impl_entry poly1305_impls[] = {
 #if defined(HUSH_X86_64)
-    {"ifma", HUSH_NEEDS_AVX512 | HUSH_CPU_AVX512IFMA, 0, &hush_poly1305_ifma},
+    {"ifma", HUSH_NEEDS_AVX512 | HUSH_CPU_AVX512IFMA | HUSH_CPU_BMI2, 0,
+     &hush_poly1305_ifma},
     {"avx512", HUSH_NEEDS_AVX512, 0, &hush_poly1305_avx512},
     {"avx2", HUSH_NEEDS_AVX2 | HUSH_CPU_BMI2, 0, &hush_poly1305_avx2},
 #endif
