@@ -332,18 +332,28 @@ ALWAYS_INLINE __m512i bswap512(__m512i x) {
     return _mm512_shuffle_epi8(x, _mm512_broadcast_i32x4(ghash_bswap_mask()));
 }
 
-/* The counter state between steps, public: le is B(base) byte-reversed
- * (base in the low 32-bit word, all four lanes equal), be is B(base). */
+/* The counter state between steps, public: be is B(base) in all four
+ * lanes; low is base's low byte; le is base with that byte cleared,
+ * byte-reversed (the 32-bit word in the low word of each lane). */
 typedef struct ctr_state {
     __m512i le, be;
+    unsigned low;
 } ctr_state;
 
-ALWAYS_INLINE ctr_state ctr_start(uint64_t hi, uint64_t lo) {
+/* the state of base = lo's low 32-bit word, a multiple of 32 */
+ALWAYS_INLINE ctr_state ctr_at(uint64_t hi, uint64_t lo) {
     ctr_state c;
+    c.low = (unsigned)(lo & 0xff);
     c.le = _mm512_broadcast_i32x4(
-        _mm_set_epi64x((long long)hi, (long long)(lo & ~UINT64_C(0xffffffff))));
-    c.be = bswap512(c.le);
+        _mm_set_epi64x((long long)hi, (long long)(lo & ~UINT64_C(0xff))));
+    c.be = _mm512_add_epi64(bswap512(c.le),
+                            _mm512_broadcast_i32x4(_mm_set_epi64x(
+                                (long long)((uint64_t)c.low << 56), 0)));
     return c;
+}
+
+ALWAYS_INLINE ctr_state ctr_start(uint64_t hi, uint64_t lo) {
+    return ctr_at(hi, lo & ~UINT64_C(0xffffffff));
 }
 
 /* B(base) ^ K0 in every lane: the AES input of counter t is this ^ t */
@@ -351,11 +361,25 @@ ALWAYS_INLINE __m512i ctr_base_k0(const ctr_state *c, __m512i k0) {
     return _mm512_xor_si512(c->be, k0);
 }
 
-/* base += 32: an add of the 32-bit word, so it wraps as GCM's inc32 */
+/* base += 32, wrapping in 32 bits as GCM's inc32. For 7 steps in 8 only
+ * B(base)'s last byte (the top byte of each lane's high half) changes: one
+ * add of 32 << 56 there, no byte shuffle on the shuffle port. When the byte
+ * wraps (base is public, so is the branch), the upper bytes are rebuilt
+ * from le. */
 ALWAYS_INLINE void ctr_advance(ctr_state *c) {
-    c->le = _mm512_add_epi32(c->le, _mm512_set_epi32(0, 0, 0, 32, 0, 0, 0, 32,
-                                                     0, 0, 0, 32, 0, 0, 0, 32));
-    c->be = bswap512(c->le);
+    c->low = (c->low + 32) & 0xff;
+    if (__builtin_expect(c->low != 0, 1)) {
+        c->be = _mm512_add_epi64(
+            c->be, _mm512_set_epi64((long long)(UINT64_C(32) << 56), 0,
+                                    (long long)(UINT64_C(32) << 56), 0,
+                                    (long long)(UINT64_C(32) << 56), 0,
+                                    (long long)(UINT64_C(32) << 56), 0));
+    } else {
+        c->le = _mm512_add_epi32(c->le,
+                                 _mm512_set_epi32(0, 0, 0, 256, 0, 0, 0, 256, 0,
+                                                  0, 0, 256, 0, 0, 0, 256));
+        c->be = bswap512(c->le);
+    }
 }
 
 /* AES input of register i from xs = B(base) ^ K0, xn = B(base + 32) ^ K0 */
@@ -1149,11 +1173,8 @@ ALWAYS_INLINE void stream_run(const gcm_state *s, uint8_t *out,
         if (n[part] == 0) continue;
         if (part == 1) {
             /* base = the step's first counter - 2, a multiple of 32 */
-            ctr_state c;
-            c.le = _mm512_broadcast_i32x4(_mm_set_epi64x(
-                (long long)hi, (long long)((lo & ~UINT64_C(0xffffffff)) |
-                                           (uint32_t)((uint32_t)lo - 2u))));
-            c.be = bswap512(c.le);
+            ctr_state c = ctr_at(hi, (lo & ~UINT64_C(0xffffffff)) |
+                                         (uint32_t)((uint32_t)lo - 2u));
             acc = crypt_pass(s, out, in, 16 * n[1], &c, acc,
                              _mm_setzero_si128(), NULL, NULL, R, enc, kara, 1);
             hush_aes_ctr_add(&hi, &lo, n[1]);
