@@ -346,9 +346,10 @@ ALWAYS_INLINE ctr_state ctr_at(uint64_t hi, uint64_t lo) {
     c.low = (unsigned)(lo & 0xff);
     c.le = _mm512_broadcast_i32x4(
         _mm_set_epi64x((long long)hi, (long long)(lo & ~UINT64_C(0xff))));
-    c.be = _mm512_add_epi64(bswap512(c.le),
-                            _mm512_broadcast_i32x4(_mm_set_epi64x(
-                                (long long)((uint64_t)c.low << 56), 0)));
+    const uint64_t last = (lo & 0xff) << 56; /* B(base)'s last byte */
+    c.be = _mm512_add_epi64(
+        bswap512(c.le),
+        _mm512_broadcast_i32x4(_mm_set_epi64x((long long)last, 0)));
     return c;
 }
 
@@ -467,9 +468,7 @@ ALWAYS_INLINE void gh_slice(gh_work *w, const fused_src *f, int slice,
 }
 
 /* the last slice: the reduced hash, its four lanes not yet folded */
-ALWAYS_INLINE __m512i gh_finish_wide(gh_work *w) {
-    return tw_reduce_b(&w->a);
-}
+ALWAYS_INLINE __m512i gh_finish_wide(gh_work *w) { return tw_reduce_b(&w->a); }
 
 /* the last slice: the reduced, folded hash */
 ALWAYS_INLINE __m128i gh_finish(gh_work *w) {
