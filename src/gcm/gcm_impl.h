@@ -117,19 +117,27 @@ static inline void gcm_wipe_tag(uint8_t want[16]) {
     __asm__ __volatile__("" : : "r"(want) : "memory");
 }
 
+/* The verdict from the comparison's result alone (1: the tags are equal),
+ * for gcm_verdict and for the short kernels that compare in a register
+ * and clear the registers first: declassified, branched on, and on a
+ * mismatch the output m of clen bytes wiped. */
+static inline int gcm_verdict_of(uint32_t equal, uint8_t *m, size_t clen) {
+    if (!hush_ct_declassify32(hush_ct_barrier32(equal))) {
+        if (clen) hush_wipe(m, clen);
+        return HUSH_ERR_AUTH;
+    }
+    return HUSH_OK;
+}
+
 /* Every open's verdict: the computed tag want against tag in constant
  * time (general registers only), want wiped, and on a mismatch the
  * output m of clen bytes wiped. The verdict is public (the caller is told
  * it): declassified, and branched on. */
 static inline int gcm_verdict(uint8_t want[16], const uint8_t *tag, uint8_t *m,
                               size_t clen) {
-    uint32_t ok = hush_ct_declassify32(hush_ct_equal16(want, tag));
+    uint32_t equal = hush_ct_equal16(want, tag);
     gcm_wipe_tag(want);
-    if (!ok) {
-        if (clen) hush_wipe(m, clen);
-        return HUSH_ERR_AUTH;
-    }
-    return HUSH_OK;
+    return gcm_verdict_of(equal, m, clen);
 }
 
 /*
