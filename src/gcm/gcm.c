@@ -25,8 +25,6 @@ static void gcm_seal_two_pass(const gcm_state *s, uint8_t *c, uint8_t *tag,
 static void gcm_open_two_pass(const gcm_state *s, uint8_t *m, const uint8_t *c,
                               size_t clen, uint8_t want[16], const uint8_t *ad,
                               size_t adlen, const uint8_t *nonce);
-static gcm_seal_c_fn seal_c_any;
-static gcm_open_c_fn open_c_any;
 
 #if defined(HUSH_X86_64)
 /* A fused tier with two schedules: the schoolbook one (Intel) and the
@@ -103,8 +101,8 @@ static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen,
         hush_gcm_aesni_short_factors(s, GCM_SHORT_POWERS);
     s->seal = gcm_seal_two_pass;
     s->open = gcm_open_two_pass;
-    s->seal_c = seal_c_any;
-    s->open_c = open_c_any;
+    s->seal_c = hush_gcm_seal_c_any;
+    s->open_c = hush_gcm_open_c_any;
     if (s->fused) {
         int r14 = s->aes.rounds == 14 && s->fused->seal14;
         s->seal = r14 ? s->fused->seal14 : s->fused->seal;
@@ -232,18 +230,18 @@ static int gcm_open(const void *state, uint8_t *m, const uint8_t *c,
     return gcm_verdict(want, tag, m, clen);
 }
 
-/* The combined forms for a state whose fused tier has none (or no fused
- * tier): seal or open, then the registers cleared. */
-static int seal_c_any(const gcm_state *s, uint8_t *c, const uint8_t *m,
-                      size_t mlen, const uint8_t *ad, size_t adlen,
-                      const uint8_t *nonce) {
+/* The combined forms of any state (gcm_impl.h): seal or open, then the
+ * registers cleared. */
+int hush_gcm_seal_c_any(const gcm_state *s, uint8_t *c, const uint8_t *m,
+                        size_t mlen, const uint8_t *ad, size_t adlen,
+                        const uint8_t *nonce) {
     s->seal(s, c, c + mlen, m, mlen, ad, adlen, nonce);
     hush_clear_vector_registers();
     return HUSH_OK;
 }
-static int open_c_any(const gcm_state *s, uint8_t *m, const uint8_t *c,
-                      size_t mlen, const uint8_t *ad, size_t adlen,
-                      const uint8_t *nonce) {
+int hush_gcm_open_c_any(const gcm_state *s, uint8_t *m, const uint8_t *c,
+                        size_t mlen, const uint8_t *ad, size_t adlen,
+                        const uint8_t *nonce) {
     HUSH_ALIGNED(16) uint8_t want[16];
     s->open(s, m, c, mlen, want, ad, adlen, nonce);
     hush_clear_vector_registers();

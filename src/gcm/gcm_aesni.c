@@ -433,42 +433,27 @@ ENTRY_FNS(static, seal10k, open10k, 10, k)
 ENTRY_FNS(static, seal14k, open14k, 14, k)
 #undef ENTRY_FNS
 
-/* The combined forms (gcm_impl.h): the short path clears the registers
- * inline (gcm_short.h), the long one after its run. */
-#define ENTRY_C_FNS(R, K)                                                      \
-    __attribute__((noinline)) static int seal##R##K##_c_long(                  \
-        const gcm_state *s, uint8_t *c, const uint8_t *m, size_t mlen,         \
-        const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
-        long_seal##R##K(s, c, c + mlen, m, mlen, ad, adlen, nonce);            \
-        hush_clear_vector_registers();                                         \
-        return HUSH_OK;                                                        \
-    }                                                                          \
-    __attribute__((noinline)) static int open##R##K##_c_long(                  \
-        const gcm_state *s, uint8_t *m, const uint8_t *c, size_t mlen,         \
-        const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
-        HUSH_ALIGNED(16) uint8_t want[16];                                     \
-        long_open##R##K(s, m, want, c, mlen, ad, adlen, nonce);                \
-        hush_clear_vector_registers();                                         \
-        return gcm_verdict(want, c + mlen, m, mlen);                           \
-    }                                                                          \
-    static int seal##R##K##_c(                                                 \
-        const gcm_state *s, uint8_t *c, const uint8_t *m, size_t mlen,         \
-        const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
+/* The combined forms (gcm_impl.h), one per round count for both
+ * schedules: the short path clears the registers inline (gcm_short.h);
+ * longer messages take gcm.c's combined forms (the state's seal or open,
+ * which is the schedule's entry above, then the clearing). */
+#define ENTRY_C_FNS(R)                                                         \
+    static int seal##R##_c(const gcm_state *s, uint8_t *c, const uint8_t *m,   \
+                           size_t mlen, const uint8_t *ad, size_t adlen,       \
+                           const uint8_t *nonce) {                             \
         if (mlen <= GCM_SHORT_MAX)                                             \
             return short_seal##R##_c(s, c, m, mlen, ad, adlen, nonce);         \
-        return seal##R##K##_c_long(s, c, m, mlen, ad, adlen, nonce);           \
+        return hush_gcm_seal_c_any(s, c, m, mlen, ad, adlen, nonce);           \
     }                                                                          \
-    static int open##R##K##_c(                                                 \
-        const gcm_state *s, uint8_t *m, const uint8_t *c, size_t mlen,         \
-        const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
+    static int open##R##_c(const gcm_state *s, uint8_t *m, const uint8_t *c,   \
+                           size_t mlen, const uint8_t *ad, size_t adlen,       \
+                           const uint8_t *nonce) {                             \
         if (mlen <= GCM_SHORT_MAX)                                             \
             return short_open##R##_c(s, m, c, mlen, ad, adlen, nonce);         \
-        return open##R##K##_c_long(s, m, c, mlen, ad, adlen, nonce);           \
+        return hush_gcm_open_c_any(s, m, c, mlen, ad, adlen, nonce);           \
     }
-ENTRY_C_FNS(10, )
-ENTRY_C_FNS(14, )
-ENTRY_C_FNS(10, k)
-ENTRY_C_FNS(14, k)
+ENTRY_C_FNS(10)
+ENTRY_C_FNS(14)
 #undef ENTRY_C_FNS
 
 /* Two schedules of one tier, the long path's GHASH: one fold (Intel, the
@@ -486,5 +471,5 @@ const gcm_fused_ops hush_gcm_fused_aesni = {hush_gcm_aesni_seal10,
                                             open10_c,
                                             open14_c};
 const gcm_fused_ops hush_gcm_fused_aesni_kara = {
-    seal10k, open10k,   NULL,      NULL,      NULL,     seal14k,
-    open14k, seal10k_c, seal14k_c, open10k_c, open14k_c};
+    seal10k, open10k,  NULL,     NULL,     NULL,    seal14k,
+    open14k, seal10_c, seal14_c, open10_c, open14_c};

@@ -22,6 +22,12 @@ typedef int gcm_seal_c_fn(const struct gcm_state *s, uint8_t *c,
 typedef int gcm_open_c_fn(const struct gcm_state *s, uint8_t *m,
                           const uint8_t *c, size_t mlen, const uint8_t *ad,
                           size_t adlen, const uint8_t *nonce);
+/* The combined forms of any state (gcm.c): the state's seal or open, then
+ * the vector registers cleared (and gcm_verdict). Every state's default,
+ * and the fused tiers' own combined forms go here for what their inline
+ * clearing paths do not take (long messages, long AD). */
+gcm_seal_c_fn hush_gcm_seal_c_any;
+gcm_open_c_fn hush_gcm_open_c_any;
 
 /* The short path of the aesni and vaes256 fused tiers: messages of at
  * most GCM_SHORT_MAX bytes with at most 16 bytes of AD, at most six GHASH

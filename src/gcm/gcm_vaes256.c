@@ -400,36 +400,22 @@ ENTRY_FNS(14, 14)
 #undef ENTRY_FNS
 
 /* The combined forms (gcm_impl.h): the short path clears the registers
- * inline (gcm_short.h), the others after the entries above. */
+ * inline (gcm_short.h); longer messages take gcm.c's combined forms (the
+ * state's seal or open, the entries above, then the clearing). */
 #define ENTRY_C_FNS(R)                                                         \
-    __attribute__((noinline)) static int fused_seal##R##_c_long(               \
-        const gcm_state *s, uint8_t *c, const uint8_t *m, size_t mlen,         \
-        const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
-        fused_seal##R(s, c, c + mlen, m, mlen, ad, adlen, nonce);              \
-        hush_clear_vector_registers();                                         \
-        return HUSH_OK;                                                        \
-    }                                                                          \
-    __attribute__((noinline)) static int fused_open##R##_c_long(               \
-        const gcm_state *s, uint8_t *m, const uint8_t *c, size_t mlen,         \
-        const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
-        HUSH_ALIGNED(16) uint8_t want[16];                                     \
-        fused_open##R(s, m, c, mlen, want, ad, adlen, nonce);                  \
-        hush_clear_vector_registers();                                         \
-        return gcm_verdict(want, c + mlen, m, mlen);                           \
-    }                                                                          \
     static int fused_seal##R##_c(                                              \
         const gcm_state *s, uint8_t *c, const uint8_t *m, size_t mlen,         \
         const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
         if (mlen <= GCM_SHORT_MAX)                                             \
             return short_seal##R##_c(s, c, m, mlen, ad, adlen, nonce);         \
-        return fused_seal##R##_c_long(s, c, m, mlen, ad, adlen, nonce);        \
+        return hush_gcm_seal_c_any(s, c, m, mlen, ad, adlen, nonce);           \
     }                                                                          \
     static int fused_open##R##_c(                                              \
         const gcm_state *s, uint8_t *m, const uint8_t *c, size_t mlen,         \
         const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
         if (mlen <= GCM_SHORT_MAX)                                             \
             return short_open##R##_c(s, m, c, mlen, ad, adlen, nonce);         \
-        return fused_open##R##_c_long(s, m, c, mlen, ad, adlen, nonce);        \
+        return hush_gcm_open_c_any(s, m, c, mlen, ad, adlen, nonce);           \
     }
 ENTRY_C_FNS(10)
 ENTRY_C_FNS(14)

@@ -1411,27 +1411,13 @@ PATH_C_FN(short_open10_c, short_run, 10, 0)
 PATH_C_FN(short_open14_c, short_run, 14, 0)
 #undef PATH_C_FN
 
-/* The entries: the path by the lengths (public), the round count and the
- * schedule constant in every instance; the long path, and AD over 16
- * bytes, through the entries above, then the whole register file
- * cleared. */
-#define ENTRY_C_FNS(suffix, R)                                                 \
-    __attribute__((noinline)) static int fused_seal##suffix##_c_long(          \
-        const gcm_state *s, uint8_t *c, const uint8_t *m, size_t mlen,         \
-        const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
-        fused_seal##suffix(s, c, c + mlen, m, mlen, ad, adlen, nonce);         \
-        hush_clear_vector_registers();                                         \
-        return HUSH_OK;                                                        \
-    }                                                                          \
-    __attribute__((noinline)) static int fused_open##suffix##_c_long(          \
-        const gcm_state *s, uint8_t *m, const uint8_t *c, size_t mlen,         \
-        const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
-        HUSH_ALIGNED(16) uint8_t want[16];                                     \
-        fused_open##suffix(s, m, c, mlen, want, ad, adlen, nonce);             \
-        hush_clear_vector_registers();                                         \
-        return gcm_verdict(want, c + mlen, m, mlen);                           \
-    }                                                                          \
-    static int fused_seal##suffix##_c(                                         \
+/* The combined forms (gcm_impl.h): the path by the lengths (public) and
+ * the round count constant in every instance, the same for both
+ * schedules (the short paths are shared); the long path, and AD over 16
+ * bytes, through gcm.c's combined forms (the state's seal or open, the
+ * schedule's entry above, then the whole register file cleared). */
+#define ENTRY_C_FNS(R)                                                         \
+    static int fused_seal##R##_c(                                              \
         const gcm_state *s, uint8_t *c, const uint8_t *m, size_t mlen,         \
         const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
         if (adlen <= 16) {                                                     \
@@ -1442,9 +1428,9 @@ PATH_C_FN(short_open14_c, short_run, 14, 0)
                 return short_seal##R##_c(s, c, m, mlen, ad, adlen,             \
                                          nonce_block(nonce));                  \
         }                                                                      \
-        return fused_seal##suffix##_c_long(s, c, m, mlen, ad, adlen, nonce);   \
+        return hush_gcm_seal_c_any(s, c, m, mlen, ad, adlen, nonce);           \
     }                                                                          \
-    static int fused_open##suffix##_c(                                         \
+    static int fused_open##R##_c(                                              \
         const gcm_state *s, uint8_t *m, const uint8_t *c, size_t mlen,         \
         const uint8_t *ad, size_t adlen, const uint8_t *nonce) {               \
         if (adlen <= 16) {                                                     \
@@ -1455,12 +1441,10 @@ PATH_C_FN(short_open14_c, short_run, 14, 0)
                 return short_open##R##_c(s, m, c, mlen, ad, adlen,             \
                                          nonce_block(nonce));                  \
         }                                                                      \
-        return fused_open##suffix##_c_long(s, m, c, mlen, ad, adlen, nonce);   \
+        return hush_gcm_open_c_any(s, m, c, mlen, ad, adlen, nonce);           \
     }
-ENTRY_C_FNS(10, 10)
-ENTRY_C_FNS(14, 14)
-ENTRY_C_FNS(10_kara, 10)
-ENTRY_C_FNS(14_kara, 14)
+ENTRY_C_FNS(10)
+ENTRY_C_FNS(14)
 #undef ENTRY_C_FNS
 
 /* How many powers of H (4, 8, 16 or 32) the paths above read for these
@@ -1509,7 +1493,6 @@ const gcm_fused_ops hush_gcm_fused_vaes512 = {
     fused_ghash,    fused_seal14,   fused_open14,     fused_seal10_c,
     fused_seal14_c, fused_open10_c, fused_open14_c};
 const gcm_fused_ops hush_gcm_fused_vaes512_kara = {
-    fused_seal10_kara,   fused_open10_kara,   fused_powers_for,
-    fused_setup_powers,  fused_ghash,         fused_seal14_kara,
-    fused_open14_kara,   fused_seal10_kara_c, fused_seal14_kara_c,
-    fused_open10_kara_c, fused_open14_kara_c};
+    fused_seal10_kara, fused_open10_kara, fused_powers_for,  fused_setup_powers,
+    fused_ghash,       fused_seal14_kara, fused_open14_kara, fused_seal10_c,
+    fused_seal14_c,    fused_open10_c,    fused_open14_c};
