@@ -271,18 +271,6 @@ static void vector_groups(avx2_state *st, const uint8_t *in, size_t groups) {
     hush_wipe(&p8, sizeof p8);
 }
 
-/* Whole blocks (len a multiple of 16) with 2^128 added, one chain of the
- * asm block step (poly1305_mulx.h): ~13 core cycles a block on Zen 3
- * against ~21 for the shared C step (gcc keeps the latter's 128-bit sums
- * in memory). h and r stay in registers, as in the shared code. */
-static void scalar_mulx(avx2_state *st, const uint8_t *in, size_t len) {
-    const hush_u64x r0 = st->sc.r[0], r1 = st->sc.r[1], s1 = r1 + (r1 >> 2);
-    hush_u64x a[3] = {st->sc.h[0], st->sc.h[1], st->sc.h[2]};
-    for (; len >= 16; len -= 16, in += 16)
-        hush_poly1305_mulx_step(a, in, r0, r1, s1);
-    st->sc.h[0] = a[0], st->sc.h[1] = a[1], st->sc.h[2] = a[2];
-}
-
 /* Below this the vector path's set-up (powers, broadcast table, the final
  * lane sum) costs more than the scalar blocks it replaces (Zen 3: equal
  * near 384 bytes with the C block step, near 800 with the asm one;
@@ -306,7 +294,7 @@ static void avx2_blocks(void *state, const uint8_t *in, size_t len,
         in += groups * 64, len -= groups * 64;
     }
     if (hibit)
-        scalar_mulx(st, in, len);
+        hush_poly1305_mulx_blocks(&st->sc, in, len);
     else
         hush_poly1305_scalar_blocks(&st->sc, in, len, hibit);
 }

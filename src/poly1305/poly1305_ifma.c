@@ -270,19 +270,6 @@ static void vector_group(hush_ifma_state *st, const uint8_t *in) {
     hush_wipe(l, sizeof l);
 }
 
-/* Whole blocks below the vector path (len a multiple of 16, 2^128
- * added), one chain of the asm block step (poly1305_mulx.h, as the avx2
- * tier's short inputs; every IFMA CPU has BMI2): the shared C step keeps
- * its 128-bit sums in memory (docs/perf/poly1305.md #8, #9). */
-static void scalar_mulx(hush_poly1305_scalar *sc, const uint8_t *in,
-                        size_t len) {
-    const hush_u64x r0 = sc->r[0], r1 = sc->r[1], s1 = r1 + (r1 >> 2);
-    hush_u64x a[3] = {sc->h[0], sc->h[1], sc->h[2]};
-    for (; len >= 16; len -= 16, in += 16)
-        hush_poly1305_mulx_step(a, in, r0, r1, s1);
-    sc->h[0] = a[0], sc->h[1] = a[1], sc->h[2] = a[2];
-}
-
 static void ifma_init(void *state, const uint8_t key[32]) {
     hush_ifma_state *st = state;
     hush_poly1305_scalar_init(&st->sc, key);
@@ -304,7 +291,7 @@ static void ifma_blocks(void *state, const uint8_t *in, size_t len,
         }
     }
     if (hibit)
-        scalar_mulx(&st->sc, in, len);
+        hush_poly1305_mulx_blocks(&st->sc, in, len);
     else
         hush_poly1305_scalar_blocks(&st->sc, in, len, hibit);
 }

@@ -140,4 +140,18 @@ static inline void hush_poly1305_mulx_join(hush_u64x a[3], const hush_u64x g[3],
     a[0] = a0, a[1] = c1, a[2] = c2;
 }
 
+/* Whole blocks (len a multiple of 16) with 2^128 added, one chain of
+ * hush_poly1305_mulx_step on the scalar state: h and r stay in registers
+ * (the shared C step keeps its 128-bit sums in memory: ~21 core cycles a
+ * block on Zen 3 against ~13). The tiers' inputs below their vector
+ * paths. */
+static inline void hush_poly1305_mulx_blocks(hush_poly1305_scalar *sc,
+                                             const uint8_t *in, size_t len) {
+    const hush_u64x r0 = sc->r[0], r1 = sc->r[1], s1 = r1 + (r1 >> 2);
+    hush_u64x a[3] = {sc->h[0], sc->h[1], sc->h[2]};
+    for (; len >= 16; len -= 16, in += 16)
+        hush_poly1305_mulx_step(a, in, r0, r1, s1);
+    sc->h[0] = a[0], sc->h[1] = a[1], sc->h[2] = a[2];
+}
+
 #endif
