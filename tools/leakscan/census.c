@@ -177,10 +177,14 @@ static void destroy_and_scrub(hush_secret *key) {
     census_stage("stack scrubbed");
 }
 
-static void run_aead_object(const hush_aead_desc *d, unsigned tier) {
+/* A keyed object's case: its traffic (one-shot calls on the object, or
+ * streams), then the object freed and the key destroyed. */
+static void run_aead_keyed(const hush_aead_desc *d, unsigned tier,
+                           const char *what,
+                           void (*traffic)(const hush_aead_ctx *)) {
     hush_secret *key;
     hush_aead_ctx *k;
-    begin_case(d->name, "keyed object", tier, 0);
+    begin_case(d->name, what, tier, 0);
     if (hush_secret_random(&key, d->keybytes, tier) != HUSH_OK ||
         hush_aead_new(&k, d->alg, key) != HUSH_OK) {
         fprintf(stderr, "leakscan: cannot create %s key\n", d->name);
@@ -190,27 +194,7 @@ static void run_aead_object(const hush_aead_desc *d, unsigned tier) {
     aead_needles(d, hush_secret_ptr(key));
     scanner_add_live_range(hush_secret_ptr(key), hush_secret_len(key));
     scanner_add_live_range(k, hush_aead_object_bytes(k));
-    aead_traffic_object(k);
-    census_stage("key live, traffic done");
-    hush_aead_free(k);
-    census_stage("object freed");
-    destroy_and_scrub(key);
-}
-
-static void run_aead_stream(const hush_aead_desc *d, unsigned tier) {
-    hush_secret *key;
-    hush_aead_ctx *k;
-    begin_case(d->name, "streams on a keyed object", tier, 0);
-    if (hush_secret_random(&key, d->keybytes, tier) != HUSH_OK ||
-        hush_aead_new(&k, d->alg, key) != HUSH_OK) {
-        fprintf(stderr, "leakscan: cannot create %s key\n", d->name);
-        exit(2);
-    }
-    scanner_reset();
-    aead_needles(d, hush_secret_ptr(key));
-    scanner_add_live_range(hush_secret_ptr(key), hush_secret_len(key));
-    scanner_add_live_range(k, hush_aead_object_bytes(k));
-    aead_traffic_stream(k);
+    traffic(k);
     census_stage("key live, traffic done");
     hush_aead_free(k);
     census_stage("object freed");
@@ -421,9 +405,10 @@ int main(int argc, char **argv) {
             return 2;
         }
         for (size_t t = 0; t < 2; t++) {
-            run_aead_object(d, tiers[t]);
+            run_aead_keyed(d, tiers[t], "keyed object", aead_traffic_object);
             run_aead_oneshot(d, tiers[t]);
-            run_aead_stream(d, tiers[t]);
+            run_aead_keyed(d, tiers[t], "streams on a keyed object",
+                           aead_traffic_stream);
         }
     }
     for (size_t t = 0; t < 2; t++)
