@@ -139,4 +139,28 @@ void fuzz_stderr_on(void);
 unsigned fuzz_aead_count(void);
 hush_aead_alg fuzz_aead_pick(unsigned byte);
 
+/* ---- the AEAD fuzzers' input head ----
+ * alg | tiers | flags | key[32] | nonce[24] | adlen (2) | ad
+ * (flags: bit 0 hardened key, bits 1-6 misalignment of the buffers). */
+#define FUZZ_AEAD_MAX_AD 1024
+typedef struct fuzz_aead_head {
+    hush_aead_alg alg;
+    unsigned hardened, mis;
+    size_t keylen, noncelen, adlen;
+    /* fz_alloc copies of the algorithm's key and nonce and of the AD,
+     * misaligned by mis, mis + 1 and mis + 2 (ad is NULL when adlen is 0):
+     * a fuzzer's own buffers take mis + 3 onwards */
+    uint8_t *k, *n, *ad;
+} fuzz_aead_head;
+/* Reads the head, forces the tiers it picks and makes its buffers. */
+void fz_aead_head(fuzz_in *in, fuzz_aead_head *h);
+void fz_aead_head_free(const fuzz_aead_head *h);
+/* A keyed object on the head's key, from a secret of the head's tier. */
+hush_aead_ctx *fz_aead_object(const fuzz_aead_head *h);
+/* Writes a seed's head: the a-th AEAD, tier t of every primitive, the
+ * flags byte, a key of 32 and a nonce of 24 bytes, adlen bytes of ad. */
+void fo_aead_head(fuzz_out *o, unsigned a, unsigned t, unsigned flags,
+                  const uint8_t key[32], const uint8_t nonce[24],
+                  const uint8_t *ad, size_t adlen);
+
 #endif

@@ -12,8 +12,6 @@
  */
 #include "fuzz.h"
 
-#define MAX_AD 1024
-
 typedef struct opened {
     int r;
     uint8_t *m; /* clen bytes: mlen of plaintext and 16 of canary */
@@ -30,24 +28,15 @@ static void check_verdict(const opened *o, size_t clen) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_in in = {data, size};
-    hush_aead_alg alg = fuzz_aead_pick(fz_u8(&in));
-    fz_tiers(&in);
-    unsigned flags = fz_u8(&in), mis = flags >> 1;
-    uint8_t key[32], nonce[24];
-    fz_bytes(&in, key, sizeof key);
-    fz_bytes(&in, nonce, sizeof nonce);
-    size_t adlen = fz_len(&in, MAX_AD);
-    uint8_t adbuf[MAX_AD];
-    fz_bytes(&in, adbuf, adlen);
+    fuzz_aead_head h;
+    fz_aead_head(&in, &h);
     size_t clen;
     const uint8_t *craw = fz_rest(&in, &clen);
 
-    size_t keylen = hush_aead_keybytes(alg),
-           noncelen = hush_aead_noncebytes(alg);
-    size_t mlen = clen >= 16 ? clen - 16 : 0;
-    uint8_t *k = fz_alloc(key, keylen, mis);
-    uint8_t *n = fz_alloc(nonce, noncelen, mis + 1);
-    uint8_t *ad = adlen ? fz_alloc(adbuf, adlen, mis + 2) : NULL;
+    hush_aead_alg alg = h.alg;
+    unsigned mis = h.mis;
+    const uint8_t *k = h.k, *n = h.n, *ad = h.ad;
+    size_t adlen = h.adlen, mlen = clen >= 16 ? clen - 16 : 0;
     uint8_t *c = fz_alloc(craw, clen, mis + 3);
 
     /* every output starts as 0xa5 so "untouched" and "zeroed" show */
@@ -62,12 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                  ? hush_aead_decrypt(alg, o[1].m, c, clen, ad, adlen, n, k)
                  : hush_aead_decrypt_detached(alg, o[1].m, c, mlen, c + mlen,
                                               ad, adlen, n, k);
-    hush_secret *ks;
-    FZ_CHECK(hush_secret_from(&ks, k, keylen,
-                              flags & 1 ? HUSH_SECRET_HARDENED : 0) == HUSH_OK);
-    hush_aead_ctx *obj;
-    FZ_CHECK(hush_aead_new(&obj, alg, ks) == HUSH_OK);
-    hush_secret_destroy(ks);
+    hush_aead_ctx *obj = fz_aead_object(&h);
     o[2].r = hush_aead_open(obj, o[2].m, c, clen, ad, adlen, n);
     /* in place: the ciphertext copied into the output buffer first */
     if (clen) memcpy(o[3].m, c, clen);
@@ -109,9 +93,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int i = 0; i < 5; i++)
         fz_free(o[i].m, mis + 4 + (unsigned)i);
     fz_free(c, mis + 3);
-    fz_free(ad, mis + 2);
-    fz_free(n, mis + 1);
-    fz_free(k, mis);
+    fz_aead_head_free(&h);
     return 0;
 }
 
@@ -136,13 +118,7 @@ void fuzz_seeds(void) {
                 seed += 4;
                 FZ_CHECK(hush_aead_encrypt(alg, c, m, lens[i], ad, adlen, nonce,
                                            key) == HUSH_OK);
-                fo_u8(&o, a);
-                fo_tiers(&o, t);
-                fo_u8(&o, (unsigned)(seed & 0x7f));
-                fo_bytes(&o, key, sizeof key);
-                fo_bytes(&o, nonce, sizeof nonce);
-                fo_u16(&o, adlen);
-                fo_bytes(&o, ad, adlen);
+                fo_aead_head(&o, a, t, seed & 0x7f, key, nonce, ad, adlen);
                 fo_bytes(&o, c, lens[i] + 16);
                 fo_emit(&o);
             }

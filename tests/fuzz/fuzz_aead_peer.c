@@ -20,8 +20,6 @@
 #include "ascon_model.h"
 #include "fuzz.h"
 
-#define MAX_AD 1024
-
 static EVP_CIPHER *ossl_chacha, *ossl_gcm128, *ossl_gcm256;
 
 void fuzz_setup(void) {
@@ -95,26 +93,18 @@ static int sodium_aead(hush_aead_alg a, int enc, uint8_t *out,
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_in in = {data, size};
-    hush_aead_alg alg = fuzz_aead_pick(fz_u8(&in));
-    fz_tiers(&in);
-    unsigned flags = fz_u8(&in), mis = flags >> 1;
-    uint8_t key[32], nonce[24];
-    fz_bytes(&in, key, sizeof key);
-    fz_bytes(&in, nonce, sizeof nonce);
-    size_t adlen = fz_len(&in, MAX_AD);
-    uint8_t adbuf[MAX_AD];
-    fz_bytes(&in, adbuf, adlen);
+    fuzz_aead_head h;
+    fz_aead_head(&in, &h);
     size_t flip = fz_u16(&in);
     size_t mlen;
     const uint8_t *mraw = fz_rest(&in, &mlen);
     size_t clen = mlen + 16;
     FZ_CHECK(clen > mlen); /* no wrap: an input is far shorter than that */
 
-    size_t keylen = hush_aead_keybytes(alg),
-           noncelen = hush_aead_noncebytes(alg);
-    uint8_t *k = fz_alloc(key, keylen, mis);
-    uint8_t *n = fz_alloc(nonce, noncelen, mis + 1);
-    uint8_t *ad = adlen ? fz_alloc(adbuf, adlen, mis + 2) : NULL;
+    hush_aead_alg alg = h.alg;
+    unsigned mis = h.mis;
+    size_t adlen = h.adlen;
+    const uint8_t *k = h.k, *n = h.n, *ad = h.ad;
     uint8_t *m = fz_alloc(mraw, mlen, mis + 3);
     uint8_t *c = fz_alloc(NULL, clen, mis + 4);
     uint8_t *c2 = fz_alloc(NULL, clen, mis + 5);
@@ -123,12 +113,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     /* hush: one-shot, and a keyed object sealing in place */
     FZ_CHECK(hush_aead_encrypt(alg, c, m, mlen, ad, adlen, n, k) == HUSH_OK);
-    hush_secret *ks;
-    FZ_CHECK(hush_secret_from(&ks, k, keylen,
-                              flags & 1 ? HUSH_SECRET_HARDENED : 0) == HUSH_OK);
-    hush_aead_ctx *obj;
-    FZ_CHECK(hush_aead_new(&obj, alg, ks) == HUSH_OK);
-    hush_secret_destroy(ks);
+    hush_aead_ctx *obj = fz_aead_object(&h);
     if (mlen) memcpy(c2, m, mlen);
     FZ_CHECK(hush_aead_seal(obj, c2, c2, mlen, ad, adlen, n) == HUSH_OK);
     FZ_CHECK(memcmp(c, c2, clen) == 0);
@@ -185,9 +170,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_free(c2, mis + 5);
     fz_free(c, mis + 4);
     fz_free(m, mis + 3);
-    fz_free(ad, mis + 2);
-    fz_free(n, mis + 1);
-    fz_free(k, mis);
+    fz_aead_head_free(&h);
     return 0;
 }
 
@@ -206,13 +189,7 @@ void fuzz_seeds(void) {
                 fuzz_pattern(nonce, sizeof nonce, seed + 1);
                 fuzz_pattern(ad, adlen, seed + 2);
                 fuzz_pattern(m, lens[i], seed + 3);
-                fo_u8(&o, a);
-                fo_tiers(&o, t);
-                fo_u8(&o, seed & 0x7f);
-                fo_bytes(&o, key, sizeof key);
-                fo_bytes(&o, nonce, sizeof nonce);
-                fo_u16(&o, adlen);
-                fo_bytes(&o, ad, adlen);
+                fo_aead_head(&o, a, t, seed & 0x7f, key, nonce, ad, adlen);
                 fo_u16(&o, seed * 7);
                 fo_bytes(&o, m, lens[i]);
                 fo_emit(&o);

@@ -232,3 +232,50 @@ hush_aead_alg fuzz_aead_pick(unsigned byte) {
     unsigned n = aead_list(have);
     return have[byte % n];
 }
+
+void fz_aead_head(fuzz_in *in, fuzz_aead_head *h) {
+    h->alg = fuzz_aead_pick(fz_u8(in));
+    fz_tiers(in);
+    unsigned flags = fz_u8(in);
+    h->hardened = flags & 1;
+    h->mis = flags >> 1;
+    uint8_t key[32], nonce[24], ad[FUZZ_AEAD_MAX_AD];
+    fz_bytes(in, key, sizeof key);
+    fz_bytes(in, nonce, sizeof nonce);
+    h->adlen = fz_len(in, FUZZ_AEAD_MAX_AD);
+    fz_bytes(in, ad, h->adlen);
+    h->keylen = hush_aead_keybytes(h->alg);
+    h->noncelen = hush_aead_noncebytes(h->alg);
+    h->k = fz_alloc(key, h->keylen, h->mis);
+    h->n = fz_alloc(nonce, h->noncelen, h->mis + 1);
+    h->ad = h->adlen ? fz_alloc(ad, h->adlen, h->mis + 2) : NULL;
+}
+
+void fz_aead_head_free(const fuzz_aead_head *h) {
+    fz_free(h->ad, h->mis + 2);
+    fz_free(h->n, h->mis + 1);
+    fz_free(h->k, h->mis);
+}
+
+hush_aead_ctx *fz_aead_object(const fuzz_aead_head *h) {
+    hush_secret *ks;
+    FZ_CHECK(hush_secret_from(&ks, h->k, h->keylen,
+                              h->hardened ? HUSH_SECRET_HARDENED : 0) ==
+             HUSH_OK);
+    hush_aead_ctx *obj;
+    FZ_CHECK(hush_aead_new(&obj, h->alg, ks) == HUSH_OK);
+    hush_secret_destroy(ks);
+    return obj;
+}
+
+void fo_aead_head(fuzz_out *o, unsigned a, unsigned t, unsigned flags,
+                  const uint8_t key[32], const uint8_t nonce[24],
+                  const uint8_t *ad, size_t adlen) {
+    fo_u8(o, a);
+    fo_tiers(o, t);
+    fo_u8(o, flags);
+    fo_bytes(o, key, 32);
+    fo_bytes(o, nonce, 24);
+    fo_u16(o, adlen);
+    fo_bytes(o, ad, adlen);
+}
