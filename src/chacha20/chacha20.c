@@ -12,8 +12,6 @@ static const hush_impl_entry chacha20_impls[] = {
      &hush_chacha20_avx512s},
     {"avx512v", HUSH_NEEDS_AVX512, HUSH_IMPL_NOT_DEFAULT,
      &hush_chacha20_avx512v},
-    {"avx512i", HUSH_NEEDS_AVX512, HUSH_IMPL_NOT_DEFAULT,
-     &hush_chacha20_avx512i},
     {"avx2", HUSH_NEEDS_AVX2, 0, &hush_chacha20_avx2},
 #endif
     {"portable", 0, 0, &hush_chacha20_portable},

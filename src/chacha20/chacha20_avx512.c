@@ -236,167 +236,6 @@ static inline void blocks32(uint8_t *out, const uint8_t *in, size_t len,
     hush_wipe(s2, sizeof s2);
 }
 
-/* Side blocks (Intel only, docs/perf/chacha20.md #18): the 512-bit batch
- * is bound by the two vector ports (p0, p5), while the scalar ALUs (p1,
- * p6, p10) idle. Two blocks in general registers ride along each batch:
- * one scalar quarter round after every vector one, so one 16-block
- * batch's double round carries two scalar double rounds and the
- * out-of-order window overlaps them. The two side blocks run one after
- * the other (rounds 0-4 and 5-9), so only 16 scalar words are live. */
-#define SQR(w, a, b, c, d) HUSH_CHACHA_QR(w[a], w[b], w[c], w[d])
-
-/* The scalar quarter round k (0-7: 4 columns, 4 diagonals) of a double
- * round. */
-#define SQR_K(w, k)                                                            \
-    do {                                                                       \
-        switch (k) {                                                           \
-        case 0: SQR(w, 0, 4, 8, 12); break;                                    \
-        case 1: SQR(w, 1, 5, 9, 13); break;                                    \
-        case 2: SQR(w, 2, 6, 10, 14); break;                                   \
-        case 3: SQR(w, 3, 7, 11, 15); break;                                   \
-        case 4: SQR(w, 0, 5, 10, 15); break;                                   \
-        case 5: SQR(w, 1, 6, 11, 12); break;                                   \
-        case 6: SQR(w, 2, 7, 8, 13); break;                                    \
-        default: SQR(w, 3, 4, 9, 14); break;                                   \
-        }                                                                      \
-    } while (0)
-
-/* One double round of two 16-block batches with two scalar double rounds
- * of w: scalar quarter round j after vector quarter round j. */
-static inline void hush_chacha16x2_double_round_side(__m512i x[16],
-                                                     __m512i y[16],
-                                                     uint32_t w[16]) {
-    QR16(x[0], x[4], x[8], x[12]);
-    SQR_K(w, 0);
-    QR16(y[0], y[4], y[8], y[12]);
-    SQR_K(w, 1);
-    QR16(x[1], x[5], x[9], x[13]);
-    SQR_K(w, 2);
-    QR16(y[1], y[5], y[9], y[13]);
-    SQR_K(w, 3);
-    QR16(x[2], x[6], x[10], x[14]);
-    SQR_K(w, 4);
-    QR16(y[2], y[6], y[10], y[14]);
-    SQR_K(w, 5);
-    QR16(x[3], x[7], x[11], x[15]);
-    SQR_K(w, 6);
-    QR16(y[3], y[7], y[11], y[15]);
-    SQR_K(w, 7);
-    QR16(x[0], x[5], x[10], x[15]);
-    SQR_K(w, 0);
-    QR16(y[0], y[5], y[10], y[15]);
-    SQR_K(w, 1);
-    QR16(x[1], x[6], x[11], x[12]);
-    SQR_K(w, 2);
-    QR16(y[1], y[6], y[11], y[12]);
-    SQR_K(w, 3);
-    QR16(x[2], x[7], x[8], x[13]);
-    SQR_K(w, 4);
-    QR16(y[2], y[7], y[8], y[13]);
-    SQR_K(w, 5);
-    QR16(x[3], x[4], x[9], x[14]);
-    SQR_K(w, 6);
-    QR16(y[3], y[4], y[9], y[14]);
-    SQR_K(w, 7);
-}
-
-/* The same for one batch: two scalar quarter rounds after each vector
- * one (the scalar side is the longer here; used once per 16 KiB). */
-static inline void hush_chacha16_double_round_side(__m512i x[16],
-                                                   uint32_t w[16]) {
-    QR16(x[0], x[4], x[8], x[12]);
-    SQR_K(w, 0);
-    SQR_K(w, 1);
-    QR16(x[1], x[5], x[9], x[13]);
-    SQR_K(w, 2);
-    SQR_K(w, 3);
-    QR16(x[2], x[6], x[10], x[14]);
-    SQR_K(w, 4);
-    SQR_K(w, 5);
-    QR16(x[3], x[7], x[11], x[15]);
-    SQR_K(w, 6);
-    SQR_K(w, 7);
-    QR16(x[0], x[5], x[10], x[15]);
-    SQR_K(w, 0);
-    SQR_K(w, 1);
-    QR16(x[1], x[6], x[11], x[12]);
-    SQR_K(w, 2);
-    SQR_K(w, 3);
-    QR16(x[2], x[7], x[8], x[13]);
-    SQR_K(w, 4);
-    SQR_K(w, 5);
-    QR16(x[3], x[4], x[9], x[14]);
-    SQR_K(w, 6);
-    SQR_K(w, 7);
-}
-
-/* Side block finished: out = in XOR (w + s0), 64 bytes; then w = the
- * state of the next block (s0 advanced by one). */
-static inline void hush_chacha_side_out(uint8_t *out, const uint8_t *in,
-                                        uint32_t w[16], const uint32_t s0[16],
-                                        uint32_t next[16]) {
-    for (int i = 0; i < 16; i++)
-        hush_store32_le(out + 4 * i,
-                        hush_load32_le(in + 4 * i) ^ (w[i] + s0[i]));
-    memcpy(w, next, 64);
-}
-
-/* 32 vector blocks (states s .. s+31) and side blocks s+32, s+33: 2176
- * bytes. */
-static inline void blocks34(uint8_t *out, const uint8_t *in,
-                            const uint32_t s[16]) {
-    uint32_t s2[16], a[16], b[16], w[16];
-    memcpy(s2, s, sizeof s2);
-    hush_chacha20_advance(s2, 16);
-    memcpy(a, s, sizeof a);
-    hush_chacha20_advance(a, 32);
-    memcpy(b, a, sizeof b);
-    hush_chacha20_advance(b, 1);
-    memcpy(w, a, sizeof w);
-    __m512i x[16], y[16], cx[2], cy[2];
-    hush_chacha16_setup(x, cx, s);
-    hush_chacha16_setup(y, cy, s2);
-#pragma GCC unroll 10
-    for (int r = 0; r < 10; r++) {
-        hush_chacha16x2_double_round_side(x, y, w);
-        if (r == 4) hush_chacha_side_out(out + 2048, in + 2048, w, a, b);
-    }
-    hush_chacha_side_out(out + 2112, in + 2112, w, b, b);
-    hush_chacha16_output(out, in, 1024, x, cx, s, NULL);
-    hush_chacha16_output(out + 1024, in + 1024, 1024, y, cy, s2, NULL);
-    hush_wipe(s2, sizeof s2);
-    hush_wipe(a, sizeof a);
-    hush_wipe(b, sizeof b);
-    hush_wipe(w, sizeof w);
-}
-
-/* 16 vector blocks (s .. s+15) and side blocks s+16, s+17: 1152 bytes. */
-static inline void blocks18(uint8_t *out, const uint8_t *in,
-                            const uint32_t s[16]) {
-    uint32_t a[16], b[16], w[16];
-    memcpy(a, s, sizeof a);
-    hush_chacha20_advance(a, 16);
-    memcpy(b, a, sizeof b);
-    hush_chacha20_advance(b, 1);
-    memcpy(w, a, sizeof w);
-    __m512i x[16], ctr[2];
-    hush_chacha16_setup(x, ctr, s);
-#pragma GCC unroll 10
-    for (int r = 0; r < 10; r++) {
-        hush_chacha16_double_round_side(x, w);
-        if (r == 4) hush_chacha_side_out(out + 1024, in + 1024, w, a, b);
-    }
-    hush_chacha_side_out(out + 1088, in + 1088, w, b, b);
-    hush_chacha16_output(out, in, 1024, x, ctr, s, NULL);
-    hush_wipe(a, sizeof a);
-    hush_wipe(b, sizeof b);
-    hush_wipe(w, sizeof w);
-}
-
-/* 16 KiB (256 blocks) as 7 x 34 + 18: 240 vector blocks and 16 side
- * blocks, so 16 KiB and its multiples leave no partial batch. */
-#define HUSH_CHACHA_SIDE_SPAN 16384
-
 #define QR4(a, b, c, d) QR16(a, b, c, d)
 
 /* Diagonal round helpers for the row layout (vpshufd within each lane).
@@ -499,8 +338,7 @@ static __attribute__((noinline)) void scalar_block(uint8_t *out,
  * leaving key words in dead stack: issue 15, defect 2). */
 static __attribute__((noinline)) void vector_xor(uint8_t *out,
                                                  const uint8_t *in, size_t len,
-                                                 const uint32_t state[16],
-                                                 int side) {
+                                                 const uint32_t state[16]) {
     /* a final partial block whose masked window would leave the data's
      * pages: its keystream is parked in tail_ks and xored in at the end */
     HUSH_ALIGNED(64) uint8_t tail_ks[64];
@@ -512,18 +350,6 @@ static __attribute__((noinline)) void vector_xor(uint8_t *out,
                         : NULL;
     uint32_t s[16];
     memcpy(s, state, sizeof s);
-    /* whole 16 KiB spans with side blocks (Intel) */
-    while (side && len >= HUSH_CHACHA_SIDE_SPAN) {
-        for (int k = 0; k < 7; k++) {
-            blocks34(out, in, s);
-            hush_chacha20_advance(s, 34);
-            out += 2176, in += 2176;
-        }
-        blocks18(out, in, s);
-        hush_chacha20_advance(s, 18);
-        out += 1152, in += 1152, len -= HUSH_CHACHA_SIDE_SPAN;
-        if (len == 0) goto done;
-    }
     /* over 1024 bytes: 32-block batches, the last one partial */
     while (len > 1024) {
         blocks32(out, in, len, s, tail);
@@ -554,8 +380,7 @@ done:
  * the 64-bit loads of blocks32's set-up in its 1472-byte frame, outside
  * the s2 copy it wipes; test_chacha_stack finds them without the scrub. */
 static inline void xor_with(uint8_t *out, const uint8_t *in, size_t len,
-                            const uint32_t state[16], int scalar_short,
-                            int side) {
+                            const uint32_t state[16], int scalar_short) {
     if (scalar_short && len <= HUSH_CHACHA20_SCALAR_MAX) {
         if (len > 0) {
             scalar_block(out, in, len, state);
@@ -564,7 +389,7 @@ static inline void xor_with(uint8_t *out, const uint8_t *in, size_t len,
         return;
     }
     if (len == 0) return;
-    vector_xor(out, in, len, state, side);
+    vector_xor(out, in, len, state);
     hush_scrub_stack(HUSH_CHACHA20_VECTOR_SCRUB);
 }
 
@@ -575,28 +400,20 @@ static inline void xor_with(uint8_t *out, const uint8_t *in, size_t len,
  * (docs/perf/chacha20.md #16). The vendor is a public fact of the CPU. */
 static void avx512_xor(uint8_t *out, const uint8_t *in, size_t len,
                        const uint32_t state[16]) {
-    int amd = (hush_cpu_features_present() & HUSH_CPU_AMD) != 0;
-    xor_with(out, in, len, state, amd, !amd);
+    xor_with(out, in, len, state,
+             (hush_cpu_features_present() & HUSH_CPU_AMD) != 0);
 }
 /* The two choices forced (never default), so both run every test on
  * every AVX-512 machine. */
 static void avx512s_xor(uint8_t *out, const uint8_t *in, size_t len,
                         const uint32_t state[16]) {
-    xor_with(out, in, len, state, 1, 0);
+    xor_with(out, in, len, state, 1);
 }
 static void avx512v_xor(uint8_t *out, const uint8_t *in, size_t len,
                         const uint32_t state[16]) {
-    xor_with(out, in, len, state, 0, 0);
-}
-
-/* Intel's path forced (vector short path and side blocks), never
- * default: avx512v keeps the vector-only batches, avx512s is AMD's. */
-static void avx512i_xor(uint8_t *out, const uint8_t *in, size_t len,
-                        const uint32_t state[16]) {
-    xor_with(out, in, len, state, 0, 1);
+    xor_with(out, in, len, state, 0);
 }
 
 const hush_chacha20_ops hush_chacha20_avx512 = {avx512_xor};
-const hush_chacha20_ops hush_chacha20_avx512i = {avx512i_xor};
 const hush_chacha20_ops hush_chacha20_avx512s = {avx512s_xor};
 const hush_chacha20_ops hush_chacha20_avx512v = {avx512v_xor};

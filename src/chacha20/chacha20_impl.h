@@ -28,9 +28,6 @@ extern const hush_chacha20_ops hush_chacha20_avx512;
  * choice) or the vector one (Intel's); never default */
 extern const hush_chacha20_ops hush_chacha20_avx512s;
 extern const hush_chacha20_ops hush_chacha20_avx512v;
-/* avx512 with Intel's side blocks forced (scalar blocks beside the
- * 512-bit batches, 16 KiB spans); never default */
-extern const hush_chacha20_ops hush_chacha20_avx512i;
 extern hush_primitive hush_prim_chacha20;
 
 /* "expand 32-byte k" */

@@ -173,12 +173,6 @@ static void differential(void) {
     for (size_t i = 0; i < sizeof more / sizeof *more; i++)
         diff_one(more[i], in, a, b);
     diff_one(8191, in, a, b);
-    /* the avx512 tiers' 16 KiB spans with side blocks (avx512i, Intel's
-     * default): whole, with a remainder, and short of one */
-    static const size_t spans[] = {16384,     16384 + 1, 16384 + 2048 + 7,
-                                   32768 - 1, 32768,     49152 + 1100};
-    for (size_t i = 0; i < sizeof spans / sizeof *spans; i++)
-        diff_one(spans[i], in, a, b);
     diff_one(BIG1, in, a, b);
     diff_one(BIG2, in, a, b);
     free(in), free(a), free(b);
