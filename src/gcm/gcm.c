@@ -89,10 +89,10 @@ static void gcm_setup(gcm_state *s, const uint8_t *key, size_t keylen,
         hush_gcm_aesni_short_only(s, h,
                                   (adlen != 0) + (int)((mlen + 15) / 16) + 1);
     else if (s->fused && s->fused->setup_powers)
-        s->fused->setup_powers(&s->ghash, h,
+        s->fused->setup_powers(s, h,
                                one_message && s->fused->powers_for
                                    ? s->fused->powers_for(mlen, adlen)
-                                   : HUSH_GHASH_POWERS);
+                                   : GCM_POWERS_ALL);
     else
         gh->init(&s->ghash, h);
     /* the short factors are also the aesni tier's long path's (and the

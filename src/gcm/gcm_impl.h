@@ -72,6 +72,10 @@ typedef struct gcm_state {
 /* A whole GCM seal or open in one function: AD, one pass of CTR and
  * GHASH over the message, lengths and tag (same contract as the AEAD
  * descriptor's seal and open, on a gcm_state). */
+/* setup_powers' n for every power the tier reads (a keyed state): the
+ * vaes512 tier's AES-128 steps read H^1..H^64 */
+#define GCM_POWERS_ALL 64
+
 struct gcm_fused_ops {
     void (*seal)(const gcm_state *s, uint8_t *c, uint8_t *tag, const uint8_t *m,
                  size_t mlen, const uint8_t *ad, size_t adlen,
@@ -81,14 +85,15 @@ struct gcm_fused_ops {
     void (*open)(const gcm_state *s, uint8_t *m, const uint8_t *c, size_t clen,
                  uint8_t want[16], const uint8_t *ad, size_t adlen,
                  const uint8_t *nonce);
-    /* Optional (NULL: all HUSH_GHASH_POWERS). How many powers of H (4, 8,
-     * 16 or 32) one seal or open of these lengths reads: a one-shot state
-     * computes only those. Kept next to the code that reads them. */
+    /* Optional (NULL: all of them). How many powers of H (4, 8, 16, 32 or
+     * GCM_POWERS_ALL) one seal or open of these lengths reads: a one-shot
+     * state computes only those. Kept next to the code that reads them. */
     int (*powers_for)(size_t mlen, size_t adlen);
     /* Optional (NULL: the GHASH tier's init): fills the table of powers
      * from H = E_K(0^128) in the form this tier reads, H^1..H^n (n from
-     * powers_for, or all of them). */
-    void (*setup_powers)(hush_ghash_key *k, const uint8_t h[16], int n);
+     * powers_for, or all of them), into s->ghash (and, for the vaes512
+     * tier, H^33..H^64 beside its round keys: gcm_vaes512.c, POW_HI_AT). */
+    void (*setup_powers)(struct gcm_state *s, const uint8_t h[16], int n);
     /* Required with setup_powers (NULL otherwise: the GHASH tier's update
      * reads the table): y = GHASH(y, in) over nblocks whole blocks with
      * this tier's table, y in V form. The streaming AEAD (gcm_stream.c)

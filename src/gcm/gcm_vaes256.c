@@ -84,7 +84,8 @@ ALWAYS_INLINE __m256i kara_word(const hush_ghash_key *k, int q) {
     return _mm256_load_si256((const __m256i *)(const void *)k->pow[2 * q]);
 }
 
-static void fused_setup_powers(hush_ghash_key *k, const uint8_t h[16], int n) {
+static void fused_setup_powers(gcm_state *s, const uint8_t h[16], int n) {
+    hush_ghash_key *k = &s->ghash;
     __m128i *pw = (__m128i *)(void *)k->pow; /* pw[P - e] = H^e */
     const int P = HUSH_GHASH_POWERS;
     memset(k, 0, sizeof *k);

@@ -227,9 +227,10 @@ ALWAYS_INLINE __m128i tw_twist(const uint8_t h[16]) {
 /* H^1 .. H^n, twisted (n = 4, 8, 16 or 32, a constant after inlining;
  * pow[P - e] = H^e * x^-1, the rest zero), by doubling: H^(n+1..2n) =
  * H^(1..n) * H^n, four powers per multiplication from H^5 on, each level in
- * registers and stored once (see ghash_vpclmul_init_powers for why). */
+ * registers and stored once (see ghash_vpclmul_init_powers for why). With
+ * n = 32 and hi set, one more level, H^64 .. H^33, goes to hi (POW_HI_AT). */
 ALWAYS_INLINE void tw_init_powers(hush_ghash_key *k, const uint8_t h[16],
-                                  const int n) {
+                                  const int n, uint8_t *hi) {
     __m128i *pw = (__m128i *)(void *)k->pow; /* pw[P - e] = H^e */
     const int P = HUSH_GHASH_POWERS;
     ghash_vpclmul_zero_key(k);
@@ -267,6 +268,12 @@ ALWAYS_INLINE void tw_init_powers(hush_ghash_key *k, const uint8_t h[16],
 #pragma GCC unroll 8
     for (int j = 0; j < have / 4; j++)
         _mm512_store_si512((void *)&pw[P - have + 4 * j], blk[j]);
+    if (!hi) return;
+    /* H^33 .. H^64 for AES-128's 64-block step: H^(1..32) * H^32 */
+    __m512i h32 = _mm512_broadcast_i32x4(_mm512_castsi512_si128(blk[0]));
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j++)
+        _mm512_store_si512((void *)(hi + 64 * j), tw_mul512(blk[j], h32));
 }
 
 /* ---- key material, read where it is used ----
@@ -284,6 +291,16 @@ typedef struct fused_src {
     const __m128i *ek;  /* round keys 0..R of the AES-NI layout */
     const uint8_t *pow; /* twisted H^32..H^1, 16 bytes each */
 } fused_src;
+
+/* H^64 .. H^33 (twisted, 16 bytes each, from the lowest address) for
+ * AES-128's 64-block step: in the key's AES data past the AES-NI schedule
+ * (ek, dk: 480 bytes), which the vaes512 AES tier does not use, because
+ * gcm_state has no room left (it fills HUSH_AEAD_STATE_MAX). Written by
+ * fused_setup_powers after the AES setup, wiped with the state. */
+#define POW_HI_AT 512
+_Static_assert(sizeof(aesni_key) <= POW_HI_AT &&
+                   POW_HI_AT + 32 * 16 <= HUSH_AES_KEY_DATA,
+               "H^64..H^33 fit in the AES data past the schedule");
 
 ALWAYS_INLINE fused_src fused_src_of(const gcm_state *s) {
     fused_src f = {aesni_key_of(&s->aes)->ek, (const uint8_t *)s->ghash.pow};
@@ -306,6 +323,14 @@ ALWAYS_INLINE __m512i pow_from(const fused_src *f, unsigned e) {
 /* H^(32-4i)..H^(29-4i): register i of a 32-block step */
 ALWAYS_INLINE __m512i hpow(const fused_src *f, int i) {
     return _mm512_load_si512((const void *)(f->pow + 64 * i));
+}
+
+/* H^(64-4i)..H^(61-4i): register i of a 64-block step (the upper 32 from
+ * the ek pointer, which is the AES data's start) */
+ALWAYS_INLINE __m512i hpow64(const fused_src *f, int i) {
+    if (i >= 8) return hpow(f, i - 8);
+    return _mm512_load_si512(
+        (const void *)((const uint8_t *)f->ek + POW_HI_AT + 64 * i));
 }
 
 /* ---- counters ----
@@ -467,6 +492,52 @@ ALWAYS_INLINE void gh_slice(gh_work *w, const fused_src *f, int slice,
     gh_slice_n(w, f, slice, kara, 8);
 }
 
+/* gh_get for the 64-block step: the byte-reversal mask as a memory operand
+ * (a volatile empty asm on its pointer at every use, so gcc can neither
+ * keep it in a register nor merge the loads). With 16 registers of AES
+ * state, the register it took made gcc spill a product to the stack. */
+static const HUSH_ALIGNED(64) uint8_t bswap_lanes[64] = {
+    15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+    15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+    15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+    15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0};
+
+ALWAYS_INLINE __m512i gh_get64(const gh_work *w, int i) {
+    const uint8_t *m = bswap_lanes;
+    __asm__ __volatile__("" : "+r"(m));
+    __m512i g = _mm512_shuffle_epi8(_mm512_loadu_si512(w->src + 64 * i),
+                                    _mm512_load_si512((const void *)m));
+    return i ? g : xor_folded_lane0(g, w->yw);
+}
+
+/* Slice `slice` (0..8) of the GHASH of 16 registers (64 blocks, register
+ * i times H^(64-4i)..H^(61-4i)), schoolbook: pairs 0..7, then the first
+ * fold of the one reduction. */
+ALWAYS_INLINE void gh_slice64(gh_work *w, const fused_src *f, int slice) {
+    if (slice == 0) {
+        __m512i x0 = gh_get64(w, 0), h0 = hpow64(f, 0);
+        __m512i x1 = gh_get64(w, 1), h1 = hpow64(f, 1);
+        w->a.lo = _mm512_xor_si512(_mm512_clmulepi64_epi128(x0, h0, 0x00),
+                                   _mm512_clmulepi64_epi128(x1, h1, 0x00));
+        w->a.hi = _mm512_xor_si512(_mm512_clmulepi64_epi128(x0, h0, 0x11),
+                                   _mm512_clmulepi64_epi128(x1, h1, 0x11));
+        w->a.mid = _mm512_ternarylogic_epi64(
+            _mm512_clmulepi64_epi128(x0, h0, 0x01),
+            _mm512_clmulepi64_epi128(x0, h0, 0x10),
+            _mm512_clmulepi64_epi128(x1, h1, 0x01), 0x96);
+        w->a.mid =
+            _mm512_xor_si512(w->a.mid, _mm512_clmulepi64_epi128(x1, h1, 0x10));
+    } else if (slice < 8) {
+        tw_mul_add2(&w->a, gh_get64(w, 2 * slice), hpow64(f, 2 * slice),
+                    gh_get64(w, 2 * slice + 1), hpow64(f, 2 * slice + 1));
+    } else {
+        tw_reduce_a(&w->a);
+    }
+    /* the sums complete here: gcc's reassociation otherwise sinks XORs
+     * of products into later rounds, and spilled one of them */
+    __asm__("" : "+v"(w->a.lo), "+v"(w->a.mid), "+v"(w->a.hi));
+}
+
 /* the last slice: the reduced hash, its four lanes not yet folded */
 ALWAYS_INLINE __m512i gh_finish_wide(gh_work *w) { return tw_reduce_b(&w->a); }
 
@@ -509,6 +580,34 @@ ALWAYS_INLINE __m512i step32(__m512i x[8], gh_work *w, const fused_src *f,
     __m512i kl = round_key(f, R);
 #pragma GCC unroll 8
     for (int i = 0; i < 8; i++) {
+        __m512i d = _mm512_xor_si512(kl, _mm512_loadu_si512(in + 64 * i));
+        x[i] = _mm512_aesenclast_epi128(x[i], d);
+        _mm512_storeu_si512(out + 64 * i, x[i]);
+    }
+    return y;
+}
+
+/*
+ * AES-128's 64-block step (1 KiB): 16 registers of state through rounds
+ * 1..9, a GHASH slice of w's 64 blocks after each (gh_slice64), one
+ * reduction and one lane fold for the 64 blocks instead of one per 32
+ * (docs/perf/gcm.md, item 38); out = in ^ keystream. Returns the GHASH in
+ * the wide form.
+ */
+ALWAYS_INLINE __m512i step64(__m512i x[16], gh_work *w, const fused_src *f,
+                             uint8_t *out, const uint8_t *in) {
+#pragma GCC unroll 10
+    for (unsigned r = 1; r < 10; r++) {
+        __m512i k = round_key(f, r);
+#pragma GCC unroll 16
+        for (int i = 0; i < 16; i++)
+            x[i] = _mm512_aesenc_epi128(x[i], k);
+        gh_slice64(w, f, (int)r - 1);
+    }
+    __m512i y = gh_finish_wide(w);
+    __m512i kl = round_key(f, 10);
+#pragma GCC unroll 16
+    for (int i = 0; i < 16; i++) {
         __m512i d = _mm512_xor_si512(kl, _mm512_loadu_si512(in + 64 * i));
         x[i] = _mm512_aesenclast_epi128(x[i], d);
         _mm512_storeu_si512(out + 64 * i, x[i]);
@@ -710,6 +809,39 @@ ALWAYS_INLINE __m512i one_step(fused_src *f, ctr_state *c, gh_work *w,
     return step32(x, w, f, out, in, R, hash, kara);
 }
 
+/* The 64-block step from c (advanced by 64 blocks): two 32-block steps'
+ * counter registers, bases B(base), B(base + 32), B(base + 64). */
+ALWAYS_INLINE __m512i one_step64(fused_src *f, ctr_state *c, gh_work *w,
+                                 uint8_t *out, const uint8_t *in) {
+    __m512i x[16];
+#pragma GCC unroll 16
+    for (int j = 0; j < 16; j++)
+        _mm_prefetch(
+            (const char *)((uintptr_t)in + PREFETCH_AHEAD + 64 * (uintptr_t)j),
+            _MM_HINT_T0);
+    fused_launder(f);
+    __m512i k0 = round_key(f, 0);
+    __m512i xs = ctr_base_k0(c, k0);
+    ctr_advance(c);
+    __m512i xm = ctr_base_k0(c, k0);
+    ctr_advance(c);
+    __m512i xn = ctr_base_k0(c, k0);
+    /* the lane constants through a laundered pointer: 16 registers of
+     * state leave no room for gcc to keep them in registers, and it spilled
+     * the hash when it tried */
+    const uint64_t(*ct)[8] = ctr_t;
+    HUSH_OPAQUE(ct);
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; i++) {
+        __m512i t = _mm512_load_si512((const void *)ct[i]);
+        __m512i b = i == 7 ? _mm512_mask_blend_epi64(0xf0, xs, xm) : xs;
+        x[i] = _mm512_xor_si512(b, t);
+        b = i == 7 ? _mm512_mask_blend_epi64(0xf0, xm, xn) : xm;
+        x[8 + i] = _mm512_xor_si512(b, t);
+    }
+    return step64(x, w, f, out, in);
+}
+
 ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, uint8_t *out,
                                  const uint8_t *in, size_t len, ctr_state *c,
                                  __m128i acc, __m128i lens,
@@ -736,6 +868,22 @@ ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, uint8_t *out,
      * where the next step adds them (one uop less a step); AES-256 seal
      * at 16 KiB ran 1.4% slower with it (docs/perf/gcm.md, item 37) */
     __m512i accw = _mm512_zextsi128_si512(acc);
+    /* AES-128, schoolbook: 64-block steps while 1 KiB (and seal's last
+     * step, run as halves) is left; seal hashes the 1 KiB before, from
+     * q[0] (the two 32-block steps above, then the previous 64-block step,
+     * contiguous), open its own input (docs/perf/gcm.md, item 38). The
+     * 32-block loop below takes the rest, in the same wide form. */
+    if (R == 10 && !kara)
+        for (; len >= 1024 + halves && (!enc || pending == SEAL_LAG);
+             len -= 1024, in += 1024, out += 1024) {
+            gh_work w64; /* its own: w's fields outlived the loop, spilled */
+            gh_from_mem_wide(&w64, enc ? q[0] : in, accw);
+            accw = one_step64(&f, c, &w64, out, in);
+            if (enc) {
+                q[0] = out;
+                q[1] = out + 512;
+            }
+        }
     for (; len >= 512 && len > halves; len -= 512, in += 512, out += 512) {
         if (R == 10) {
             gh_from_mem_wide(&w, enc ? q[0] : in, accw);
@@ -1447,10 +1595,11 @@ ENTRY_C_FNS(10)
 ENTRY_C_FNS(14)
 #undef ENTRY_C_FNS
 
-/* How many powers of H (4, 8, 16 or 32) the paths above read for these
- * lengths: tiny_run H^3; short_run H^(cb+2) (cb <= 7 message blocks);
- * ghash_bytes H^(blocks of the AD's last run); crypt_pass's tail H^(nb+1),
- * its steps H^32. */
+/* How many powers of H (4, 8, 16, 32 or GCM_POWERS_ALL) the paths above
+ * read for these lengths: tiny_run H^3; short_run H^(cb+2) (cb <= 7
+ * message blocks); ghash_bytes H^(blocks of the AD's last run);
+ * crypt_pass's tail H^(nb+1), its 32-block steps H^32, its 64-block steps
+ * (1 KiB or more) H^64. */
 static int fused_powers_for(size_t mlen, size_t adlen) {
     _Static_assert((SHORT_MAX + 15) / 16 + 2 <= 16, "short_run powers");
     size_t need;
@@ -1459,23 +1608,33 @@ static int fused_powers_for(size_t mlen, size_t adlen) {
     else if (mlen <= SHORT_MAX)
         need = (mlen + 15) / 16 + 2;
     else
-        need = mlen >= 512 ? HUSH_GHASH_POWERS : (mlen + 15) / 16 + 1;
-    if (adlen > 16 || (adlen && mlen > SHORT_MAX))
-        need = adlen >= 512
-                   ? HUSH_GHASH_POWERS
-                   : ((adlen + 15) / 16 > need ? (adlen + 15) / 16 : need);
-    return need <= 4 ? 4 : need <= 8 ? 8 : need <= 16 ? 16 : HUSH_GHASH_POWERS;
+        need = mlen >= 1024  ? GCM_POWERS_ALL
+               : mlen >= 512 ? HUSH_GHASH_POWERS
+                             : (mlen + 15) / 16 + 1;
+    if (adlen > 16 || (adlen && mlen > SHORT_MAX)) {
+        const size_t ad_need =
+            adlen >= 512 ? HUSH_GHASH_POWERS : (adlen + 15) / 16;
+        need = ad_need > need ? ad_need : need;
+    }
+    return need <= 4    ? 4
+           : need <= 8  ? 8
+           : need <= 16 ? 16
+           : need <= 32 ? HUSH_GHASH_POWERS
+                        : GCM_POWERS_ALL;
 }
 
-static void fused_setup_powers(hush_ghash_key *k, const uint8_t h[16], int n) {
+static void fused_setup_powers(gcm_state *s, const uint8_t h[16], int n) {
+    hush_ghash_key *k = &s->ghash;
     if (n <= 4)
-        tw_init_powers(k, h, 4);
+        tw_init_powers(k, h, 4, NULL);
     else if (n <= 8)
-        tw_init_powers(k, h, 8);
+        tw_init_powers(k, h, 8, NULL);
     else if (n <= 16)
-        tw_init_powers(k, h, 16);
-    else
-        tw_init_powers(k, h, 32);
+        tw_init_powers(k, h, 16, NULL);
+    else if (n <= HUSH_GHASH_POWERS)
+        tw_init_powers(k, h, 32, NULL);
+    else /* and H^33..H^64 for AES-128's 64-block steps */
+        tw_init_powers(k, h, 32, s->aes.data + POW_HI_AT);
 }
 
 /* GHASH of whole blocks with the twisted table, for the streaming AEAD
