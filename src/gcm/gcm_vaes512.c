@@ -1631,9 +1631,11 @@ static void fused_setup_powers(gcm_state *s, const uint8_t h[16], int n) {
         tw_init_powers(k, h, 8, NULL);
     else if (n <= 16)
         tw_init_powers(k, h, 16, NULL);
-    else if (n <= HUSH_GHASH_POWERS)
+    else if (n <= HUSH_GHASH_POWERS || s->aes.rounds != 10 ||
+             s->fused != &hush_gcm_fused_vaes512)
         tw_init_powers(k, h, 32, NULL);
-    else /* and H^33..H^64 for AES-128's 64-block steps */
+    else /* and H^33..H^64 for AES-128's 64-block steps, which only the
+          * schoolbook schedule runs (crypt_pass) */
         tw_init_powers(k, h, 32, s->aes.data + POW_HI_AT);
 }
 
