@@ -98,6 +98,23 @@ ALWAYS_INLINE void tw_mul_set(tw_acc *a, __m512i x, __m512i h) {
                               _mm512_clmulepi64_epi128(x, h, 0x10));
 }
 
+/* acc = products of x0*h0 and x1*h1 (the first two of a sum): the XOR
+ * count of tw_mul_set then tw_mul_add, in the order the 64-block step was
+ * tuned with (the 32-block steps keep set + add: this form changes their
+ * register allocation) */
+ALWAYS_INLINE void tw_mul_set2(tw_acc *a, __m512i x0, __m512i h0, __m512i x1,
+                               __m512i h1) {
+    a->lo = _mm512_xor_si512(_mm512_clmulepi64_epi128(x0, h0, 0x00),
+                             _mm512_clmulepi64_epi128(x1, h1, 0x00));
+    a->hi = _mm512_xor_si512(_mm512_clmulepi64_epi128(x0, h0, 0x11),
+                             _mm512_clmulepi64_epi128(x1, h1, 0x11));
+    a->mid =
+        _mm512_ternarylogic_epi64(_mm512_clmulepi64_epi128(x0, h0, 0x01),
+                                  _mm512_clmulepi64_epi128(x0, h0, 0x10),
+                                  _mm512_clmulepi64_epi128(x1, h1, 0x01), 0x96);
+    a->mid = _mm512_xor_si512(a->mid, _mm512_clmulepi64_epi128(x1, h1, 0x10));
+}
+
 /* acc += products of x0*h0 and x1*h1: three-way XORs take two products
  * each, so two blocks cost four XOR operations */
 ALWAYS_INLINE void tw_mul_add2(tw_acc *a, __m512i x0, __m512i h0, __m512i x1,
@@ -348,10 +365,6 @@ static const HUSH_ALIGNED(64) uint64_t ctr_t[8][8] = {
     T_REG(0), T_REG(1), T_REG(2), T_REG(3),
     T_REG(4), T_REG(5), T_REG(6), T_REG(7)};
 
-ALWAYS_INLINE __m512i ctr_xor(int i) {
-    return _mm512_load_si512((const void *)ctr_t[i]);
-}
-
 /* byte reversal of each 128-bit lane */
 ALWAYS_INLINE __m512i bswap512(__m512i x) {
     return _mm512_shuffle_epi8(x, _mm512_broadcast_i32x4(ghash_bswap_mask()));
@@ -408,10 +421,16 @@ ALWAYS_INLINE void ctr_advance(ctr_state *c) {
     }
 }
 
-/* AES input of register i from xs = B(base) ^ K0, xn = B(base + 32) ^ K0 */
-ALWAYS_INLINE __m512i ctr_input(int i, __m512i xs, __m512i xn) {
+/* AES input of register i from xs = B(base) ^ K0, xn = B(base + 32) ^ K0,
+ * the lane constants read from ct (ctr_t, or a laundered pointer to it) */
+ALWAYS_INLINE __m512i ctr_input_at(const uint64_t (*ct)[8], int i, __m512i xs,
+                                   __m512i xn) {
     __m512i b = i == 7 ? _mm512_mask_blend_epi64(0xf0, xs, xn) : xs;
-    return _mm512_xor_si512(b, ctr_xor(i));
+    return _mm512_xor_si512(b, _mm512_load_si512((const void *)ct[i]));
+}
+
+ALWAYS_INLINE __m512i ctr_input(int i, __m512i xs, __m512i xn) {
+    return ctr_input_at(ctr_t, i, xs, xn);
 }
 
 /* ---- the main step ----
@@ -515,18 +534,11 @@ ALWAYS_INLINE __m512i gh_get64(const gh_work *w, int i) {
  * fold of the one reduction. */
 ALWAYS_INLINE void gh_slice64(gh_work *w, const fused_src *f, int slice) {
     if (slice == 0) {
+        /* in this order: as call arguments gcc read them in another,
+         * which moved register copies into the loop */
         __m512i x0 = gh_get64(w, 0), h0 = hpow64(f, 0);
         __m512i x1 = gh_get64(w, 1), h1 = hpow64(f, 1);
-        w->a.lo = _mm512_xor_si512(_mm512_clmulepi64_epi128(x0, h0, 0x00),
-                                   _mm512_clmulepi64_epi128(x1, h1, 0x00));
-        w->a.hi = _mm512_xor_si512(_mm512_clmulepi64_epi128(x0, h0, 0x11),
-                                   _mm512_clmulepi64_epi128(x1, h1, 0x11));
-        w->a.mid = _mm512_ternarylogic_epi64(
-            _mm512_clmulepi64_epi128(x0, h0, 0x01),
-            _mm512_clmulepi64_epi128(x0, h0, 0x10),
-            _mm512_clmulepi64_epi128(x1, h1, 0x01), 0x96);
-        w->a.mid =
-            _mm512_xor_si512(w->a.mid, _mm512_clmulepi64_epi128(x1, h1, 0x10));
+        tw_mul_set2(&w->a, x0, h0, x1, h1);
     } else if (slice < 8) {
         tw_mul_add2(&w->a, gh_get64(w, 2 * slice), hpow64(f, 2 * slice),
                     gh_get64(w, 2 * slice + 1), hpow64(f, 2 * slice + 1));
@@ -781,6 +793,19 @@ ALWAYS_INLINE __m128i last_ghash(const __m512i o[8], unsigned nb, __m128i acc,
  * ~8 cycles per step slower than open (docs/perf/gcm.md, item 31). */
 #define SEAL_LAG 2
 
+/* The input PREFETCH_AHEAD bytes on, one line per register of a step of
+ * `regs` registers: a 1 MiB seal with separate buffers (2 MiB in flight
+ * against a 2 MiB L2) ran ~15% slower than in place, and the hardware
+ * prefetcher did not close the gap (docs/perf/gcm.md, item 19);
+ * prefetches never fault, so the last steps may point past the input. */
+ALWAYS_INLINE void prefetch_ahead(const uint8_t *in, const int regs) {
+#pragma GCC unroll 16
+    for (int j = 0; j < regs; j++)
+        _mm_prefetch(
+            (const char *)((uintptr_t)in + PREFETCH_AHEAD + 64 * (uintptr_t)j),
+            _MM_HINT_T0);
+}
+
 /* One 32-block step from the counter state c (advanced), stitched with
  * w's GHASH when hash is set (its value returned). */
 ALWAYS_INLINE __m512i one_step(fused_src *f, ctr_state *c, gh_work *w,
@@ -788,16 +813,7 @@ ALWAYS_INLINE __m512i one_step(fused_src *f, ctr_state *c, gh_work *w,
                                const unsigned R, const int hash,
                                const int kara) {
     __m512i x[8];
-    /* the input four steps ahead: a 1 MiB seal with separate buffers
-     * (2 MiB in flight against a 2 MiB L2) ran ~15% slower than in
-     * place, and the hardware prefetcher did not close the gap
-     * (docs/perf/gcm.md, item 19); prefetches never fault, so the
-     * last steps may point past the input */
-#pragma GCC unroll 8
-    for (int j = 0; j < 8; j++)
-        _mm_prefetch(
-            (const char *)((uintptr_t)in + PREFETCH_AHEAD + 64 * (uintptr_t)j),
-            _MM_HINT_T0);
+    prefetch_ahead(in, 8);
     fused_launder(f);
     __m512i k0 = round_key(f, 0);
     __m512i xs = ctr_base_k0(c, k0);
@@ -814,11 +830,7 @@ ALWAYS_INLINE __m512i one_step(fused_src *f, ctr_state *c, gh_work *w,
 ALWAYS_INLINE __m512i one_step64(fused_src *f, ctr_state *c, gh_work *w,
                                  uint8_t *out, const uint8_t *in) {
     __m512i x[16];
-#pragma GCC unroll 16
-    for (int j = 0; j < 16; j++)
-        _mm_prefetch(
-            (const char *)((uintptr_t)in + PREFETCH_AHEAD + 64 * (uintptr_t)j),
-            _MM_HINT_T0);
+    prefetch_ahead(in, 16);
     fused_launder(f);
     __m512i k0 = round_key(f, 0);
     __m512i xs = ctr_base_k0(c, k0);
