@@ -51,6 +51,8 @@
  * Constant time: fixed-latency instructions; masks and branches depend
  * only on lengths and addresses.
  */
+#include <stddef.h>
+
 #include "aes/aes_vaes512.h"
 #include "core/ct.h"
 #include "core/registers.h"
@@ -315,7 +317,7 @@ typedef struct fused_src {
  * gcm_state has no room left (it fills HUSH_AEAD_STATE_MAX). Written by
  * fused_setup_powers after the AES setup, wiped with the state. */
 #define POW_HI_AT 512
-_Static_assert(sizeof(aesni_key) <= POW_HI_AT &&
+_Static_assert(offsetof(aesni_key, ek) == 0 && sizeof(aesni_key) <= POW_HI_AT &&
                    POW_HI_AT + 32 * 16 <= HUSH_AES_KEY_DATA,
                "H^64..H^33 fit in the AES data past the schedule");
 
@@ -845,13 +847,16 @@ ALWAYS_INLINE __m512i one_step64(fused_src *f, ctr_state *c, gh_work *w,
     HUSH_OPAQUE(ct);
 #pragma GCC unroll 8
     for (int i = 0; i < 8; i++) {
-        __m512i t = _mm512_load_si512((const void *)ct[i]);
-        __m512i b = i == 7 ? _mm512_mask_blend_epi64(0xf0, xs, xm) : xs;
-        x[i] = _mm512_xor_si512(b, t);
-        b = i == 7 ? _mm512_mask_blend_epi64(0xf0, xm, xn) : xm;
-        x[8 + i] = _mm512_xor_si512(b, t);
+        x[i] = ctr_input_at(ct, i, xs, xm);
+        x[8 + i] = ctr_input_at(ct, i, xm, xn);
     }
     return step64(x, w, f, out, in);
+}
+
+/* Whether a state runs crypt_pass's 64-block steps, which read H^33..H^64:
+ * AES-128 on the schoolbook schedule (docs/perf/gcm.md, item 38) */
+ALWAYS_INLINE int runs_step64(unsigned rounds, int kara) {
+    return rounds == 10 && !kara;
 }
 
 ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, uint8_t *out,
@@ -885,7 +890,7 @@ ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, uint8_t *out,
      * q[0] (the two 32-block steps above, then the previous 64-block step,
      * contiguous), open its own input (docs/perf/gcm.md, item 38). The
      * 32-block loop below takes the rest, in the same wide form. */
-    if (R == 10 && !kara)
+    if (runs_step64(R, kara))
         for (; len >= 1024 + halves && (!enc || pending == SEAL_LAG);
              len -= 1024, in += 1024, out += 1024) {
             gh_work w64; /* its own: w's fields outlived the loop, spilled */
@@ -1643,11 +1648,10 @@ static void fused_setup_powers(gcm_state *s, const uint8_t h[16], int n) {
         tw_init_powers(k, h, 8, NULL);
     else if (n <= 16)
         tw_init_powers(k, h, 16, NULL);
-    else if (n <= HUSH_GHASH_POWERS || s->aes.rounds != 10 ||
-             s->fused != &hush_gcm_fused_vaes512)
+    else if (n <= HUSH_GHASH_POWERS ||
+             !runs_step64(s->aes.rounds, s->fused != &hush_gcm_fused_vaes512))
         tw_init_powers(k, h, 32, NULL);
-    else /* and H^33..H^64 for AES-128's 64-block steps, which only the
-          * schoolbook schedule runs (crypt_pass) */
+    else /* and H^33..H^64 for the 64-block steps */
         tw_init_powers(k, h, 32, s->aes.data + POW_HI_AT);
 }
 
