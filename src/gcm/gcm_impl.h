@@ -69,13 +69,13 @@ typedef struct gcm_state {
     gcm_open_c_fn *open_c;
 } gcm_state;
 
-/* A whole GCM seal or open in one function: AD, one pass of CTR and
- * GHASH over the message, lengths and tag (same contract as the AEAD
- * descriptor's seal and open, on a gcm_state). */
 /* setup_powers' n for every power the tier reads (a keyed state): the
  * vaes512 tier's AES-128 steps read H^1..H^64 */
 #define GCM_POWERS_ALL 64
 
+/* A whole GCM seal or open in one function: AD, one pass of CTR and
+ * GHASH over the message, lengths and tag (same contract as the AEAD
+ * descriptor's seal and open, on a gcm_state). */
 struct gcm_fused_ops {
     void (*seal)(const gcm_state *s, uint8_t *c, uint8_t *tag, const uint8_t *m,
                  size_t mlen, const uint8_t *ad, size_t adlen,
