@@ -572,6 +572,19 @@ ALWAYS_INLINE int slice_after(unsigned r, const unsigned R) {
     return s14[r];
 }
 
+/* The last round of n registers with the input folded into its key
+ * (AESENCLAST(x, K ^ in) = keystream ^ in): out = in ^ keystream, the
+ * ciphertext also left in x */
+ALWAYS_INLINE void last_round_xor(__m512i *x, const int n, __m512i kl,
+                                  uint8_t *out, const uint8_t *in) {
+#pragma GCC unroll 16
+    for (int i = 0; i < n; i++) {
+        __m512i d = _mm512_xor_si512(kl, _mm512_loadu_si512(in + 64 * i));
+        x[i] = _mm512_aesenclast_epi128(x[i], d);
+        _mm512_storeu_si512(out + 64 * i, x[i]);
+    }
+}
+
 /*
  * One 32-block step: x = AES of the counter registers (inputs given),
  * stitched with the GHASH of w when hash is set (its result returned);
@@ -591,13 +604,7 @@ ALWAYS_INLINE __m512i step32(__m512i x[8], gh_work *w, const fused_src *f,
             gh_slice(w, f, slice_after(r, R), kara);
     }
     __m512i y = hash ? gh_finish_wide(w) : _mm512_setzero_si512();
-    __m512i kl = round_key(f, R);
-#pragma GCC unroll 8
-    for (int i = 0; i < 8; i++) {
-        __m512i d = _mm512_xor_si512(kl, _mm512_loadu_si512(in + 64 * i));
-        x[i] = _mm512_aesenclast_epi128(x[i], d);
-        _mm512_storeu_si512(out + 64 * i, x[i]);
-    }
+    last_round_xor(x, 8, round_key(f, R), out, in);
     return y;
 }
 
@@ -619,13 +626,7 @@ ALWAYS_INLINE __m512i step64(__m512i x[16], gh_work *w, const fused_src *f,
         gh_slice64(w, f, (int)r - 1);
     }
     __m512i y = gh_finish_wide(w);
-    __m512i kl = round_key(f, 10);
-#pragma GCC unroll 16
-    for (int i = 0; i < 16; i++) {
-        __m512i d = _mm512_xor_si512(kl, _mm512_loadu_si512(in + 64 * i));
-        x[i] = _mm512_aesenclast_epi128(x[i], d);
-        _mm512_storeu_si512(out + 64 * i, x[i]);
-    }
+    last_round_xor(x, 16, round_key(f, 10), out, in);
     return y;
 }
 
@@ -648,13 +649,7 @@ ALWAYS_INLINE __m128i step16(__m512i x[4], gh_work *w, const fused_src *f,
             gh_slice_n(w, f, slice_after(r, R), kara, gh);
     }
     __m128i y = gh ? gh_finish(w) : _mm_setzero_si128();
-    __m512i kl = round_key(f, R);
-#pragma GCC unroll 4
-    for (int i = 0; i < 4; i++) {
-        __m512i d = _mm512_xor_si512(kl, _mm512_loadu_si512(in + 64 * i));
-        x[i] = _mm512_aesenclast_epi128(x[i], d);
-        _mm512_storeu_si512(out + 64 * i, x[i]);
-    }
+    last_round_xor(x, 4, round_key(f, R), out, in);
     return y;
 }
 
