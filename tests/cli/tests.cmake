@@ -18,3 +18,15 @@ add_test(NAME age.cli.default
          COMMAND ${HUSH_FRAGMENT_DIR}/check_age_interop.sh
                  $<TARGET_FILE:hush-cli> ${PROJECT_BINARY_DIR}/cli-age)
 set_tests_properties(age.cli.default PROPERTIES TIMEOUT 400)
+
+# the age header parser on unknown stanzas of any number of arguments
+set(_cli_dir ${PROJECT_SOURCE_DIR}/tools/hush)
+hush_add_test(NAME cli_age KIND header SOURCES test_cli_age.c
+  ../../tools/hush/age_io.c ../../tools/hush/age_header.c
+  ../../tools/hush/age_keys.c ../../tools/hush/age_stanza.c
+  ../../tools/hush/age_payload.c ../../tools/hush/codec.c
+  ../../tools/hush/cli_pipe.c ../../tools/hush/cli_io.c
+  ../../tools/hush/cli_output.c ../../tools/hush/cli_signal.c
+  ../../tools/hush/cli_progress.c
+  LIBS Threads::Threads TIMEOUT 60)
+target_include_directories(test_cli_age PRIVATE ${_cli_dir})

@@ -71,9 +71,11 @@ int age_out_write(age_out *out, const uint8_t *p, size_t len);
 int age_out_finish(age_out *out);
 
 /* ---- the header (age_header.c) ---- */
-#define AGE_MAX_ARGS 8
 typedef struct age_stanza {
-    char *args[AGE_MAX_ARGS]; /* args[0] is the type */
+    /* nargs arguments, args[0] the type; as many as the line holds (the
+     * specification sets no bound, and age skips an unknown stanza of any
+     * number of them): one block, args[0] first, holds every string */
+    char **args;
     int nargs;
     uint8_t *body;
     size_t bodylen;

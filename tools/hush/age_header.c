@@ -2,6 +2,7 @@
  * The age v1 header: parsing exactly the ABNF of the specification,
  * serialising, and the header MAC (age.h).
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,30 +12,57 @@
 #define MAX_HEADER (16u << 20) /* far beyond any real header */
 static const char version_line[] = "age-encryption.org/v1";
 
+static void stanza_free(age_stanza *s) {
+    if (s->args != NULL) free(s->args[0]);
+    free(s->args);
+    free(s->body);
+    memset(s, 0, sizeof *s);
+}
+
 void age_header_free(age_header *h) {
-    for (size_t i = 0; i < h->count; i++) {
-        for (int a = 0; a < h->stanzas[i].nargs; a++)
-            free(h->stanzas[i].args[a]);
-        free(h->stanzas[i].body);
-    }
+    for (size_t i = 0; i < h->count; i++)
+        stanza_free(&h->stanzas[i]);
     free(h->stanzas);
     free(h->text);
     memset(h, 0, sizeof *h);
 }
 
+/* s->args: n pointers into one block holding the n strings of total
+ * bytes, NUL-terminated (args[0] first); 0 or -1. */
+static int alloc_args(age_stanza *s, size_t n, size_t bytes) {
+    s->args = calloc(n, sizeof *s->args);
+    char *block = malloc(bytes);
+    if (s->args == NULL || block == NULL) {
+        free(s->args);
+        free(block);
+        s->args = NULL;
+        return -1;
+    }
+    s->args[0] = block;
+    return 0;
+}
+
 int age_header_add(age_header *h, const char *const *args, int nargs,
                    const uint8_t *body, size_t bodylen) {
-    if (nargs < 1 || nargs > AGE_MAX_ARGS) return CLI_FAIL;
+    if (nargs < 1) return CLI_FAIL;
     age_stanza *grown = realloc(h->stanzas, (h->count + 1) * sizeof *grown);
     if (grown == NULL) return cli_error("out of memory");
     h->stanzas = grown;
     age_stanza *s = &h->stanzas[h->count++];
     memset(s, 0, sizeof *s);
+    size_t bytes = 0;
+    for (int a = 0; a < nargs; a++)
+        bytes += strlen(args[a]) + 1;
+    if (alloc_args(s, (size_t)nargs, bytes) != 0)
+        return cli_error("out of memory");
+    char *p = s->args[0];
     for (int a = 0; a < nargs; a++) {
-        s->args[a] = strdup(args[a]);
-        if (s->args[a] == NULL) return cli_error("out of memory");
-        s->nargs = a + 1;
+        size_t n = strlen(args[a]) + 1;
+        memcpy(p, args[a], n);
+        s->args[a] = p;
+        p += n;
     }
+    s->nargs = nargs;
     s->body = malloc(bodylen ? bodylen : 1);
     if (s->body == NULL) return cli_error("out of memory");
     if (bodylen) memcpy(s->body, body, bodylen);
@@ -92,25 +120,30 @@ static int bad_header(const age_in *in, const char *what) {
                     cli_name(in->name), what);
 }
 
-/* "-> arg arg ...": every argument 1*VCHAR, one space between them. */
+/* "-> arg arg ...": every argument 1*VCHAR, one space between them, as
+ * many as the line holds. */
 static int parse_args(const char *line, size_t len, age_stanza *s) {
-    size_t i = 3;
     s->nargs = 0;
-    while (i < len) {
-        size_t j = i;
-        while (j < len && line[j] != ' ') {
-            if (line[j] < 0x21 || line[j] > 0x7e) return -1;
-            j++;
+    size_t n = 1;
+    for (size_t i = 3; i < len; i++) {
+        if (line[i] == ' ') {
+            /* no empty argument: not first, last, nor after a space */
+            if (i == 3 || i + 1 == len || line[i + 1] == ' ') return -1;
+            n++;
+        } else if (line[i] < 0x21 || line[i] > 0x7e) {
+            return -1;
         }
-        if (j == i || s->nargs == AGE_MAX_ARGS) return -1;
-        s->args[s->nargs] = strndup(line + i, j - i);
-        if (s->args[s->nargs] == NULL) return -1;
-        s->nargs++;
-        if (j == len) return 0;
-        i = j + 1;
-        if (i == len) return -1; /* a trailing space */
     }
-    return s->nargs ? 0 : -1;
+    if (len == 3 || n > INT_MAX) return -1;
+    /* the arguments with each space turned into a NUL */
+    if (alloc_args(s, n, len - 3 + 1) != 0) return -1;
+    char *p = s->args[0];
+    memcpy(p, line + 3, len - 3);
+    p[len - 3] = 0;
+    for (size_t k = 0, a = 1; k < len - 3; k++)
+        if (p[k] == ' ') p[k] = 0, s->args[a++] = p + k + 1;
+    s->nargs = (int)n;
+    return 0;
 }
 
 int age_header_read(age_in *in, age_header *h) {
@@ -198,9 +231,7 @@ int age_header_read(age_in *in, age_header *h) {
             }
         }
         if (bad != 0) {
-            for (int a = 0; a < s.nargs; a++)
-                free(s.args[a]);
-            free(s.body);
+            stanza_free(&s);
             if (bad != -2) st = bad_header(in, "a recipient stanza");
             goto fail;
         }
