@@ -151,6 +151,14 @@ if has age; then
     [ ! -e $f.no ] && ok || bad "output after a wrong key"
     rm -f $f.out $f.bob $f.carol
   done
+  # the END line may end the input without its line feed (or with a CR
+  # alone), as age reads it: no line feed after it is no whitespace after it
+  for f in m0 m65537; do
+    head -c -1 $f.asc > $f.nolf.asc
+    "$hush" decrypt -i bob.key -o $f.nolf $f.nolf.asc 2>/dev/null && cmp -s $f $f.nolf && ok || bad "armor without a final line feed ($f)"
+    sed 's/$/\r/' $f.asc | head -c -1 > $f.cr.asc
+    "$hush" decrypt -i bob.key -o $f.cr $f.cr.asc 2>/dev/null && cmp -s $f $f.cr && ok || bad "CRLF armor ending in CR ($f)"
+  done
   # several -i: the one that matches is used
   check "$hush" decrypt -i alice.key -i carol.key -o multi.out m1.asc
   cmp -s m1 multi.out && ok || bad "several identities"

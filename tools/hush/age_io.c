@@ -87,14 +87,18 @@ const char *age_in_strerror(const age_in *in) {
 }
 
 /* One line of raw input without its LF (and CR): returns its length, or
- * -1 at the end of the input, -2 when longer than cap, -3 on error. */
+ * -1 at the end of the input, -2 when longer than cap, -3 on error. The
+ * input may end without a LF: the END line often does (trimmed by an
+ * editor or a shell), and age reads that; any other line cut short is
+ * refused by the caller, as nothing but the END line may come last. */
 static long raw_line(age_in *in, char *line, size_t cap) {
     size_t n = 0;
     for (;;) {
         if (in->pos == in->len) {
             int r = fill(in);
             if (r < 0) return -3;
-            if (r == 0) return n == 0 ? -1 : -2; /* no LF at the end */
+            if (r == 0 && n == 0) return -1;
+            if (r == 0) break;
         }
         uint8_t c = in->raw[in->pos++];
         if (c == '\n') break;
