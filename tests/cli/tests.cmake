@@ -30,3 +30,17 @@ hush_add_test(NAME cli_age KIND header SOURCES test_cli_age.c
   ../../tools/hush/cli_progress.c
   LIBS Threads::Threads TIMEOUT 60)
 target_include_directories(test_cli_age PRIVATE ${_cli_dir})
+
+# the Bech32 encoder writes identities: no branch or index on the key,
+# checked under valgrind (run natively too, where the marks do nothing)
+hush_add_test(NAME cli_codec_ct KIND ct SOURCES test_cli_codec_ct.c
+  ../../tools/hush/codec.c)
+target_include_directories(test_cli_codec_ct PRIVATE ${_cli_dir})
+find_program(HUSH_VALGRIND valgrind)
+if(HUSH_VALGRIND)
+  add_test(NAME ctgrind.cli.codec
+           COMMAND ${HUSH_VALGRIND} -q --error-exitcode=99
+                   $<TARGET_FILE:test_cli_codec_ct>)
+  set_tests_properties(ctgrind.cli.codec PROPERTIES TIMEOUT 120
+                       LABELS nosanitize)
+endif()

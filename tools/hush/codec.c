@@ -130,6 +130,16 @@ static int bech32_value(int c) {
     return v;
 }
 
+/* The character of a 5-bit value, upper case if asked (0 or 1), found by
+ * comparing against all 32 rather than by a lookup indexed by the value:
+ * the data may be a key (AGE-SECRET-KEY-1...). Only 'a'-'z' change case. */
+static char bech32_char(uint32_t v, int upper) {
+    unsigned c = 0;
+    for (uint32_t i = 0; i < 32; i++)
+        c |= (unsigned)(v == i) * (unsigned char)bech32_charset[i];
+    return (char)(c - (unsigned)upper * 32u * (c - 'a' < 26u));
+}
+
 long bech32_encode(char *out, size_t cap, const char *hrp, const uint8_t *data,
                    size_t len, int upper) {
     size_t hrplen = strlen(hrp), groups = (len * 8 + 4) / 5;
@@ -151,16 +161,17 @@ long bech32_encode(char *out, size_t cap, const char *hrp, const uint8_t *data,
         uint32_t v = (acc >> (bits - 5)) & 31;
         bits -= 5;
         chk = bech32_polymod_step(chk, v);
-        out[o++] = bech32_charset[v];
+        out[o++] = bech32_char(v, upper != 0);
     }
     for (int i = 0; i < 6; i++)
         chk = bech32_polymod_step(chk, 0);
     chk ^= 1;
     for (int i = 0; i < 6; i++)
-        out[o++] = bech32_charset[(chk >> (5 * (5 - i))) & 31];
+        out[o++] = bech32_char((chk >> (5 * (5 - i))) & 31, upper != 0);
     out[o] = 0;
+    /* the human-readable part is public: its case may be set by a branch */
     if (upper)
-        for (size_t i = 0; i < o; i++)
+        for (size_t i = 0; i < hrplen; i++)
             if (out[i] >= 'a' && out[i] <= 'z') out[i] = (char)(out[i] - 32);
     hush_wipe(&acc, sizeof acc); /* key bits; a dead store is dropped */
     return (long)o;
