@@ -92,11 +92,17 @@ int cli_write_full(int fd, const uint8_t *buf, size_t len) {
     return 0;
 }
 
+/* The hex digit of v (0-15) by arithmetic, not a table indexed by v: the
+ * bytes printed may be a shared secret (hush x25519 shared). 9 - v wraps
+ * to a large value exactly for the letters, adding 'a' - '0' - 10. */
+static int hex_char(unsigned v) {
+    return (int)(v + '0' + (((9u - v) >> 8) & ('a' - '0' - 10)));
+}
+
 void cli_print_hex(FILE *f, const uint8_t *p, size_t len) {
-    static const char digits[] = "0123456789abcdef";
     for (size_t i = 0; i < len; i++) {
-        putc(digits[p[i] >> 4], f);
-        putc(digits[p[i] & 15], f);
+        putc(hex_char(p[i] >> 4), f);
+        putc(hex_char(p[i] & 15u), f);
     }
 }
 
