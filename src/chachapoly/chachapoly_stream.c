@@ -106,13 +106,18 @@ static void keystream_xor(cp_stream *st, const hush_chacha20_ops *cc,
     }
 }
 
+/* After each call into the Poly1305 tier: its frames beneath this one
+ * hold forms of the one-time key r (the generic layer clears the vector
+ * registers). */
 static void cp_ad(void *ms, const void *key, const uint8_t *ad, size_t len) {
     mac(ms, ((const chachapoly_state *)key)->poly, ad, len);
+    hush_scrub_stack(HUSH_POLY1305_SCALAR_SCRUB);
 }
 
 static void cp_ad_end(void *ms, const void *key, uint64_t adlen) {
     (void)adlen;
     mac_pad(ms, ((const chachapoly_state *)key)->poly);
+    hush_scrub_stack(HUSH_POLY1305_SCALAR_SCRUB);
 }
 
 static void cp_update(void *ms, const void *key, uint8_t *out,
@@ -132,6 +137,7 @@ static void cp_update(void *ms, const void *key, uint8_t *out,
         }
         done += n;
     }
+    hush_scrub_stack(HUSH_POLY1305_SCALAR_SCRUB);
 }
 
 static uint32_t cp_finish(void *ms, const void *key, uint64_t adlen,
@@ -151,6 +157,7 @@ static uint32_t cp_finish(void *ms, const void *key, uint64_t adlen,
     else
         memcpy(tag, t, 16);
     hush_wipe(t, sizeof t);
+    hush_scrub_stack(HUSH_POLY1305_SCALAR_SCRUB);
     return ok; /* the generic layer wipes the state */
 }
 

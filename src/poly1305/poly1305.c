@@ -4,6 +4,7 @@
  */
 #include "core/align_within.h"
 #include "core/misuse.h"
+#include "core/registers.h"
 #include "poly1305/poly1305_impl.h"
 
 static const hush_impl_entry poly1305_impls[] = {
@@ -60,14 +61,12 @@ void hush_poly1305_init(hush_poly1305_ctx *c, const uint8_t key[32]) {
     x->ops->init(state(c, x), key);
 }
 
-void hush_poly1305_update(hush_poly1305_ctx *c, const void *in, size_t len) {
-    HUSH_REQUIRE(c != NULL, HUSH_MISUSE_NULL_CTX);
-    poly1305_header *x = header(c);
-    HUSH_REQUIRE(live(x), HUSH_MISUSE_DEAD_CTX);
-    HUSH_REQUIRE(!hush_missing(in, len), HUSH_MISUSE_NULL_DATA);
-    if (len == 0) return;
+/* The blocks of len bytes at p (buffered as needed): inlined into update
+ * and the one-shot, which then wipe what the tier left in its frame
+ * (HUSH_POLY1305_SCALAR_SCRUB). */
+static inline void absorb(hush_poly1305_ctx *c, poly1305_header *x,
+                          const uint8_t *p, size_t len) {
     void *st = state(c, x);
-    const uint8_t *p = in;
     if (x->buffered) {
         size_t take = 16 - x->buffered;
         if (take > len) take = len;
@@ -84,11 +83,9 @@ void hush_poly1305_update(hush_poly1305_ctx *c, const void *in, size_t len) {
     x->buffered = len;
 }
 
-void hush_poly1305_final(hush_poly1305_ctx *c, uint8_t tag[16]) {
-    HUSH_REQUIRE(c != NULL, HUSH_MISUSE_NULL_CTX);
-    poly1305_header *x = header(c);
-    HUSH_REQUIRE(live(x), HUSH_MISUSE_DEAD_CTX);
-    HUSH_REQUIRE(tag != NULL, HUSH_MISUSE_NULL_OUT);
+/* The tag, then the context wiped. */
+static inline void tag_and_wipe(hush_poly1305_ctx *c, poly1305_header *x,
+                                uint8_t tag[16]) {
     void *st = state(c, x);
     if (x->buffered) {
         /* RFC 8439: a short last block gets a 1 byte, then zeros, and no
@@ -101,6 +98,33 @@ void hush_poly1305_final(hush_poly1305_ctx *c, uint8_t tag[16]) {
     HUSH_WIPE_OBJ(c);
 }
 
+/* After a tier ran: its spills beneath this frame (forms of r), and the
+ * vector registers (the vector tiers leave limbs of powers of r there,
+ * every tier the accumulator). */
+static inline void wipe_after_tier(void) {
+    hush_scrub_stack(HUSH_POLY1305_SCALAR_SCRUB);
+    hush_clear_vector_registers();
+}
+
+void hush_poly1305_update(hush_poly1305_ctx *c, const void *in, size_t len) {
+    HUSH_REQUIRE(c != NULL, HUSH_MISUSE_NULL_CTX);
+    poly1305_header *x = header(c);
+    HUSH_REQUIRE(live(x), HUSH_MISUSE_DEAD_CTX);
+    HUSH_REQUIRE(!hush_missing(in, len), HUSH_MISUSE_NULL_DATA);
+    if (len == 0) return;
+    absorb(c, x, in, len);
+    wipe_after_tier();
+}
+
+void hush_poly1305_final(hush_poly1305_ctx *c, uint8_t tag[16]) {
+    HUSH_REQUIRE(c != NULL, HUSH_MISUSE_NULL_CTX);
+    poly1305_header *x = header(c);
+    HUSH_REQUIRE(live(x), HUSH_MISUSE_DEAD_CTX);
+    HUSH_REQUIRE(tag != NULL, HUSH_MISUSE_NULL_OUT);
+    tag_and_wipe(c, x, tag);
+    wipe_after_tier();
+}
+
 void hush_poly1305(uint8_t tag[16], const void *msg, size_t len,
                    const uint8_t key[32]) {
     HUSH_REQUIRE(tag != NULL, HUSH_MISUSE_NULL_OUT);
@@ -108,6 +132,8 @@ void hush_poly1305(uint8_t tag[16], const void *msg, size_t len,
     HUSH_REQUIRE(!hush_missing(msg, len), HUSH_MISUSE_NULL_DATA);
     hush_poly1305_ctx c;
     hush_poly1305_init(&c, key);
-    hush_poly1305_update(&c, msg, len);
-    hush_poly1305_final(&c, tag);
+    poly1305_header *x = header(&c);
+    if (len) absorb(&c, x, msg, len);
+    tag_and_wipe(&c, x, tag);
+    wipe_after_tier();
 }

@@ -48,7 +48,7 @@ typedef struct avx2_state {
 _Static_assert(sizeof(avx2_state) <= HUSH_POLY1305_STATE_BYTES,
                "poly1305 avx2 state too large");
 
-static void compute_powers(avx2_state *st) {
+static __attribute__((noinline)) void compute_powers(avx2_state *st) {
     uint64_t p[3] = {st->sc.r[0], st->sc.r[1], 0};
     for (int k = 1; k <= 8; k++) {
         if (k > 1) hush_poly1305_mul(p, st->sc.r[0], st->sc.r[1]);
@@ -233,7 +233,8 @@ static const uint8_t *loop_steps(__m256i a[5], const uint8_t *in, size_t steps,
 }
 
 /* Absorbs groups * 64 bytes (groups >= 2) with the vector code. */
-static void vector_groups(avx2_state *st, const uint8_t *in, size_t groups) {
+static __attribute__((noinline)) void
+vector_groups(avx2_state *st, const uint8_t *in, size_t groups) {
     pow_rows p4, p8; /* r^4 and r^8 in every lane */
     for (int i = 0; i < 5; i++)
         for (int j = 0; j < 4; j++) {
@@ -277,6 +278,10 @@ static void vector_groups(avx2_state *st, const uint8_t *in, size_t groups) {
  * docs/perf/poly1305.md #7, #8). At least 128 (two groups). */
 #define VECTOR_MIN_BYTES 832
 
+/* Bytes wiped beneath avx2_blocks after its vector functions (see
+ * HUSH_POLY1305_SCALAR_SCRUB). */
+#define VECTOR_SCRUB 2560
+
 static void avx2_init(void *state, const uint8_t key[32]) {
     avx2_state *st = state;
     hush_poly1305_scalar_init(&st->sc, key);
@@ -292,6 +297,9 @@ static void avx2_blocks(void *state, const uint8_t *in, size_t len,
         size_t groups = len / 64;
         vector_groups(st, in, groups);
         in += groups * 64, len -= groups * 64;
+        /* their frames hold limbs of r^4 and r^8 (gcc 12: vector_groups
+         * 0x700 bytes) */
+        hush_scrub_stack(VECTOR_SCRUB);
     }
     if (hibit)
         hush_poly1305_mulx_blocks(&st->sc, in, len);

@@ -34,7 +34,7 @@ typedef struct avx512_state {
 _Static_assert(sizeof(avx512_state) <= HUSH_POLY1305_STATE_BYTES,
                "poly1305 avx512 state too large");
 
-static void compute_powers(avx512_state *st) {
+static __attribute__((noinline)) void compute_powers(avx512_state *st) {
     uint64_t p[3] = {st->sc.r[0], st->sc.r[1], 0};
     for (int k = 1; k <= 8; k++) {
         if (k > 1) hush_poly1305_mul(p, st->sc.r[0], st->sc.r[1]);
@@ -62,7 +62,8 @@ static inline void load_blocks(__m512i m[5], const uint8_t *in) {
 }
 
 /* Absorbs groups * 128 bytes (groups >= 1) with the vector code. */
-static void vector_blocks(avx512_state *st, const uint8_t *in, size_t groups) {
+static __attribute__((noinline)) void
+vector_blocks(avx512_state *st, const uint8_t *in, size_t groups) {
     __m512i r[5], s[5], a[5], m[5];
     for (int i = 0; i < 5; i++) {
         r[i] = _mm512_set1_epi64((long long)st->rp[i][0]); /* r^8 */
@@ -93,6 +94,10 @@ static void vector_blocks(avx512_state *st, const uint8_t *in, size_t groups) {
     hush_wipe(l, sizeof l);
 }
 
+/* Bytes wiped beneath avx512_blocks after its vector functions (see
+ * HUSH_POLY1305_SCALAR_SCRUB). */
+#define VECTOR_SCRUB 2048
+
 static void avx512_init(void *state, const uint8_t key[32]) {
     avx512_state *st = state;
     hush_poly1305_scalar_init(&st->sc, key);
@@ -108,6 +113,9 @@ static void avx512_blocks(void *state, const uint8_t *in, size_t len,
         size_t groups = len / 128;
         vector_blocks(st, in, groups);
         in += groups * 128, len -= groups * 128;
+        /* their frames hold limbs of r^8 and others (gcc 12:
+         * vector_blocks 0x400 bytes, 64-byte aligned) */
+        hush_scrub_stack(VECTOR_SCRUB);
     }
     hush_poly1305_scalar_blocks(&st->sc, in, len, hibit);
 }

@@ -93,7 +93,8 @@ static inline __m512i hush_ifma_times20(__m512i v) {
 /* r^1..r^16 into rp/sp, with vector multiplications: a prefix product
  * over the lanes (three steps, lane j ends as r^(j+1)), then one product
  * by r^8 for r^9..r^16. Half the latency of 15 scalar multiplications. */
-static inline void hush_ifma_compute_powers(hush_ifma_state *st) {
+static __attribute__((noinline)) void
+hush_ifma_compute_powers(hush_ifma_state *st) {
     const uint64_t r[3] = {st->sc.r[0], st->sc.r[1], 0};
     uint64_t l[3];
     hush_ifma_to_radix44(l, r);
@@ -246,7 +247,8 @@ static inline void hush_ifma_end(hush_ifma_acc *acc, hush_ifma_state *st) {
 }
 
 /* pairs * 256 bytes (pairs >= 1) with two accumulators. */
-static void vector_pairs(hush_ifma_state *st, const uint8_t *in, size_t pairs) {
+static __attribute__((noinline)) void
+vector_pairs(hush_ifma_state *st, const uint8_t *in, size_t pairs) {
     const hush_ifma_r16 k = hush_ifma_load_r16(st);
     hush_ifma_acc acc;
     hush_ifma_begin(&acc, st, in);
@@ -256,7 +258,8 @@ static void vector_pairs(hush_ifma_state *st, const uint8_t *in, size_t pairs) {
 }
 
 /* One group of eight blocks (128 bytes): times r^8..r^1. */
-static void vector_group(hush_ifma_state *st, const uint8_t *in) {
+static __attribute__((noinline)) void vector_group(hush_ifma_state *st,
+                                                   const uint8_t *in) {
     uint64_t l[3];
     hush_ifma_to_radix44(l, st->sc.h);
     __m512i a[3] = {hush_ifma_lane0(l[0]), hush_ifma_lane0(l[1]),
@@ -269,6 +272,10 @@ static void vector_group(hush_ifma_state *st, const uint8_t *in) {
     hush_ifma_fold_lanes(st, a);
     hush_wipe(l, sizeof l);
 }
+
+/* Bytes wiped beneath ifma_blocks after its vector functions (see
+ * HUSH_POLY1305_SCALAR_SCRUB). */
+#define VECTOR_SCRUB 1536
 
 static void ifma_init(void *state, const uint8_t key[32]) {
     hush_ifma_state *st = state;
@@ -289,6 +296,9 @@ static void ifma_blocks(void *state, const uint8_t *in, size_t len,
             vector_group(st, in);
             in += 128, len -= 128;
         }
+        /* the frames of the three functions above hold limbs of r^16 and
+         * others (gcc 12: vector_pairs 0x300 bytes, 64-byte aligned) */
+        hush_scrub_stack(VECTOR_SCRUB);
     }
     if (hibit)
         hush_poly1305_mulx_blocks(&st->sc, in, len);

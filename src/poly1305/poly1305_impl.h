@@ -16,6 +16,22 @@
 /* Bytes of a tier's state; the public context holds a header and this. */
 #define HUSH_POLY1305_STATE_BYTES 768
 
+/*
+ * Every tier spills forms of the one-time key r to its stack frames,
+ * which nothing else wipes (tests/poly1305/test_poly1305_stack.c finds
+ * them without the scrubs):
+ * - a vector tier's vector code (limbs of r^8 or r^16, broadcast) runs in
+ *   noinline functions, whose frames the tier's blocks wipes beneath
+ *   itself (hush_scrub_stack, the tier's own size) once they return;
+ * - what stays in the frame of blocks or finish itself (the scalar code
+ *   keeps r1 and s1 = r1 + r1 / 4 in its red zone: gcc 12 portable_blocks
+ *   has 0x20 bytes, six saved registers and 128 below; avx2_blocks
+ *   0x98) is wiped by their caller, HUSH_POLY1305_SCALAR_SCRUB bytes
+ *   beneath itself, after its last call into the tier (poly1305.c,
+ *   chachapoly.c, chachapoly_stream.c).
+ */
+#define HUSH_POLY1305_SCALAR_SCRUB 512
+
 typedef struct hush_poly1305_ops {
     /* Sets up state (HUSH_POLY1305_STATE_BYTES, 64-aligned) for key. */
     void (*init)(void *state, const uint8_t key[32]);
