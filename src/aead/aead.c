@@ -409,8 +409,12 @@ int hush_aead_dup(hush_aead_ctx **out, const hush_aead_ctx *k) {
     if (r != HUSH_OK) return r;
     hush_aead_ctx *copy =
         __builtin_assume_aligned(hush_secret_ptr_mut(mem), 64);
-    /* the state holds no pointer into itself: a byte copy is a copy */
+    /* the state holds no pointer into itself: a byte copy is a copy.
+     * libc's memcpy takes it through the vector registers (how much stays
+     * there depends on the size and the CPU), which are cleared as after
+     * every other use of the key */
     memcpy(copy, k, object_bytes(k->desc));
+    hush_clear_vector_registers();
     copy->mem = mem;
     *out = copy;
     return HUSH_OK;

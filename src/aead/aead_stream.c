@@ -46,8 +46,14 @@ static stream_header *header(hush_aead_stream *s) {
 }
 static void *message_state(hush_aead_stream *s) {
     stream_header *h = header(s);
-    return hush_state_at(s, HEADER_BYTES, &h->state_at,
-                         h->desc->stream->state_bytes);
+    uint32_t was_at = h->state_at;
+    void *st = hush_state_at(s, HEADER_BYTES, &h->state_at,
+                             h->desc->stream->state_bytes);
+    /* a move is libc's memmove, through vector registers: cleared here
+     * for an algorithm whose calls are not followed by a clearing */
+    if (HUSH_UNLIKELY(h->state_at != was_at) && h->desc->general_regs_only)
+        hush_clear_vector_registers();
+    return st;
 }
 
 /* The header of a stream in phase `want` (or in either phase when want is
@@ -79,10 +85,13 @@ int hush_aead_stream_copy(hush_aead_stream *dst, const hush_aead_stream *src,
     const hush_aead_desc *d = hush_aead_object_desc(k);
     const void *key = hush_aead_object_state(k);
     /* the key state is secret: compared without an early exit */
-    if (d == NULL || d != h->desc ||
-        !hush_ct_equal(key, h->key, d->state_bytes))
-        return HUSH_ERR_INVALID;
-    if (dst != src) memcpy(dst, src, sizeof *dst);
+    int same =
+        d != NULL && d == h->desc && hush_ct_equal(key, h->key, d->state_bytes);
+    if (same && dst != src) memcpy(dst, src, sizeof *dst);
+    /* the comparison's loop (vectorised) and memcpy leave pieces of the
+     * key and message states in vector registers, either way */
+    hush_clear_vector_registers();
+    if (!same) return HUSH_ERR_INVALID;
     header(dst)->key = key;
     return HUSH_OK;
 }
