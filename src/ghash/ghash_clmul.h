@@ -119,7 +119,18 @@ static inline __m128i ghash_clmul_run(const hush_ghash_key *k, __m128i y,
     ghash_acc acc = {_mm_setzero_si128(), _mm_setzero_si128(),
                      _mm_setzero_si128()};
     const uint64_t(*pow)[2] = k->pow + (HUSH_GHASH_POWERS - n);
-    for (size_t i = 0; i < n; i++) {
+    /* blocks 1 .. n - 1, then block 0 (the one y is folded into), so that
+     * the running hash waits for one block's products, not n */
+    for (size_t j = 1; j <= n; j++) {
+        const size_t i = j % n;
+        /* the sums and the powers' pointer through an empty asm: each
+         * block's products are formed after the previous ones are added
+         * in, and no power is loaded before its block. Left free, gcc
+         * hoisted the powers' loads out of the caller's loop and formed
+         * all the products first, and with 16 xmm registers spilled
+         * powers (H^8, H^7) and partial products (which give the power
+         * away for a known block) to stack slots no wipe reaches */
+        __asm__("" : "+x"(acc.lo), "+x"(acc.mid), "+x"(acc.hi), "+r"(pow));
         __m128i x = _mm_shuffle_epi8(
             _mm_loadu_si128((const __m128i *)(const void *)(in + 16 * i)),
             bswap);
