@@ -636,9 +636,14 @@ ALWAYS_INLINE __m512i step64(__m512i x[16], gh_work *w, const fused_src *f,
  * keystream, the ciphertext also left in x. Seal's last 512 bytes run as
  * two of these (see crypt_pass).
  */
-ALWAYS_INLINE __m128i step16(__m512i x[4], gh_work *w, const fused_src *f,
+ALWAYS_INLINE __m128i step16(__m512i x[4], gh_work *w, const fused_src *fs,
                              uint8_t *out, const uint8_t *in, const unsigned R,
                              const int gh, const int kara) {
+    /* laundered in each instance, as in tail_aes (below): else gcc loaded
+     * the round keys above crypt_pass's branch between the first half's
+     * two, and the Karatsuba seal spilled four (AES-256) to the stack */
+    fused_src fl = *fs, *f = &fl;
+    fused_launder(f);
 #pragma GCC unroll 14
     for (unsigned r = 1; r < R; r++) {
         __m512i k = round_key(f, r);
@@ -658,11 +663,17 @@ ALWAYS_INLINE __m128i step16(__m512i x[4], gh_work *w, const fused_src *f,
  * (groups = 1 or 2, a constant), byte-masked, stitched with w's GHASH when
  * hash is set. The output registers (zero past len) go to o[].
  */
-ALWAYS_INLINE __m128i tail_aes(__m512i o[8], gh_work *w, const fused_src *f,
+ALWAYS_INLINE __m128i tail_aes(__m512i o[8], gh_work *w, const fused_src *fs,
                                uint8_t *out, const uint8_t *in, size_t len,
                                __m512i xs, __m512i xn, const unsigned R,
                                const int groups, const int hash,
                                const int kara) {
+    /* the pointers laundered in each of crypt_pass's four instances:
+     * else gcc loaded the round keys once above its branches between
+     * them, and the Karatsuba schedule's seal spilled round keys (five
+     * of AES-256's) to the stack, never wiped */
+    fused_src fl = *fs, *f = &fl;
+    fused_launder(f);
     __m512i x[8];
     const int nr = 4 * groups;
 #pragma GCC unroll 8
@@ -971,11 +982,9 @@ ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, uint8_t *out,
      * lengths block times H (when nb + 1 <= 32 powers), one reduction */
     unsigned nb = (unsigned)((len + 15) / 16);
     fused_launder(&f);
-    *xj = j0_rounds(&f, j0[0], j0[1], R); /* see tag_finish */
-    /* again: the tail's round keys are loaded anew, not taken from the
-     * registers of j0_rounds (which the compiler would keep and spill) */
-    fused_launder(&f);
     if (len == 0) {
+        *xj = j0_rounds(&f, j0[0], j0[1], R); /* see tag_finish */
+        fused_launder(&f);
         if (pending) {
             for (int sl = 0; sl < 5; sl++)
                 gh_slice(&w, &f, sl, kara);
@@ -1016,6 +1025,15 @@ ALWAYS_INLINE __m128i crypt_pass(const gcm_state *s, uint8_t *out,
             for (int i = 0; i < 8; i++)
                 o[i] = t[i];
         }
+        /* J0's rounds after the tail's AES, not before: live across it,
+         * the value (E_K(J0) but for the last round key) was spilled to
+         * the stack by seal (all but AES-128 schoolbook), and never
+         * wiped. Here it still overlaps last_ghash's multiplies. The
+         * round keys are loaded anew, not taken from the tail's
+         * registers (which the compiler would keep and spill). */
+        fused_launder(&f);
+        *xj = j0_rounds(&f, j0[0], j0[1], R); /* see tag_finish */
+        fused_launder(&f);
         int lens_done;
         acc = last_ghash(o, nb, acc, lens, &f, &lens_done);
         if (lens_done) return acc;
@@ -1163,6 +1181,13 @@ ALWAYS_INLINE __m128i short_run(const gcm_state *s, uint8_t *out,
     const __m128i *ek = aesni_key_of(&s->aes)->ek;
     const hush_ghash_key *k = &s->ghash;
     fused_src f = fused_src_of(s);
+    /* An AD over 16 bytes is hashed first, before anything key-derived is
+     * live: clang does not inline ghash_bytes, and across the call every
+     * vector register is caller-saved, so E_K(J0) and the key stream,
+     * made before it, went to the stack and stayed there */
+    __m128i yad = _mm_setzero_si128();
+    if (ad_any && adlen > 16)
+        yad = ghash_bytes(_mm_setzero_si128(), &f, ad, adlen);
     /* J0 ^ K0 with a zero counter byte in all four lanes; the counters go
      * in with one XOR per register */
     const __m512i n = _mm512_broadcast_i32x4(_mm_xor_si128(nb, ek[0]));
@@ -1217,7 +1242,7 @@ ALWAYS_INLINE __m128i short_run(const gcm_state *s, uint8_t *out,
     __m128i y = _mm_setzero_si128();
     __m128i ypow = _mm_setzero_si128();
     if (ad_any && adlen > 16) {
-        y = ghash_bytes(_mm_setzero_si128(), &f, ad, adlen);
+        y = yad;
         ypow = _mm_load_si128(
             (const __m128i *)(const void *)k->pow[HUSH_GHASH_POWERS - 1 - cb]);
     } else if (adlen > 0) {
@@ -1344,7 +1369,8 @@ ALWAYS_INLINE void fused_run(const gcm_state *s, uint8_t *out,
  * short paths broadcast round keys from the schedule into registers, the
  * long path loads round keys and powers of H from the state at every step
  * (fused_src), and the stack slots the compiler uses hold only counters,
- * constants and public data. The leak census (tools/leakscan) checks both.
+ * constants and public data. The leak census (tools/leakscan) and
+ * tests/gcm/test_gcm_stack.c check both.
  */
 /*
  * The streaming AEAD's whole-block step (gcm_impl.h, gcm_stream_blocks):
