@@ -15,3 +15,7 @@ if(HUSH_X86_64)
   hush_add_test(NAME gcm_stack KIND stack SOURCES test_gcm_stack.c
     IMPLS ${_gcm_specs} LABELS nosanitize)
 endif()
+# buffers against a guard page at their start as well as their end, stream
+# pieces each against one, offsets 0..63; against OpenSSL, every pairing
+hush_add_test(NAME gcm_edges KIND edges SOURCES test_gcm_edges.c
+  LIBS OpenSSL::Crypto IMPLS ${_gcm_specs})
