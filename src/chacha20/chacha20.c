@@ -18,26 +18,30 @@ static const hush_impl_entry chacha20_impls[] = {
 };
 HUSH_DEFINE_PRIMITIVE(chacha20, chacha20_impls);
 
+void hush_chacha20_ietf_run(const hush_chacha20_ops *ops, uint8_t *out,
+                            const uint8_t *in, size_t len, uint32_t s[16]) {
+    /* RFC 8439's counter is 32 bits and wraps to 0 with the nonce word
+     * untouched: the tiers count in 64 bits, so cut at every wrap (public
+     * lengths and counter only). After the first, a piece is 2^32 blocks. */
+    uint64_t room = (((uint64_t)1 << 32) - s[12]) * 64; /* bytes */
+    while ((uint64_t)len > room) {
+        ops->xor_stream(out, in, (size_t)room, s);
+        out += room, in += room, len -= (size_t)room;
+        s[12] = 0;
+        room = (uint64_t)1 << 38;
+    }
+    ops->xor_stream(out, in, len, s);
+}
+
 void hush_chacha20_xor(uint8_t *out, const uint8_t *in, size_t len,
                        const uint8_t nonce[12], const uint8_t key[32],
                        uint32_t counter) {
     if (len == 0) return; /* nothing is read or written: NULL is fine */
     HUSH_REQUIRE(out != NULL && in != NULL, HUSH_MISUSE_NULL_DATA);
     HUSH_REQUIRE(nonce != NULL && key != NULL, "NULL nonce or key");
-    const hush_chacha20_ops *ops = hush_ops(&hush_prim_chacha20);
     uint32_t s[16];
     hush_chacha20_ietf_state(s, key, nonce, counter);
-    /* RFC 8439's counter is 32 bits and wraps to 0 with the nonce word
-     * untouched: the tiers count in 64 bits, so split at the wrap (public
-     * lengths and counter only). */
-    uint64_t before_wrap = ((uint64_t)1 << 32) - counter; /* blocks */
-    if ((uint64_t)len > before_wrap * 64) {
-        size_t first = (size_t)(before_wrap * 64);
-        ops->xor_stream(out, in, first, s);
-        out += first, in += first, len -= first;
-        s[12] = 0;
-    }
-    ops->xor_stream(out, in, len, s);
+    hush_chacha20_ietf_run(hush_ops(&hush_prim_chacha20), out, in, len, s);
     hush_wipe(s, sizeof s);
     /* the state rows (16 key bytes each) stay in vector registers in every
      * tier, the portable one through the compiler's copies (issue 15,

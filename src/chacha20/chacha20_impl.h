@@ -30,6 +30,14 @@ extern const hush_chacha20_ops hush_chacha20_avx512s;
 extern const hush_chacha20_ops hush_chacha20_avx512v;
 extern hush_primitive hush_prim_chacha20;
 
+/* ChaCha20 (RFC 8439) of len bytes from state s (words 12-15 the counter
+ * and nonce) with ops' tier. The tiers count blocks in 64 bits, word 12
+ * into 13; this cuts the message at each wrap of the 32-bit counter and
+ * goes on from block 0 with the nonce word untouched, as API.md says.
+ * s[12] is left as the last piece began. */
+void hush_chacha20_ietf_run(const hush_chacha20_ops *ops, uint8_t *out,
+                            const uint8_t *in, size_t len, uint32_t s[16]);
+
 /* "expand 32-byte k" */
 #define HUSH_CHACHA_C0 0x61707865u
 #define HUSH_CHACHA_C1 0x3320646eu

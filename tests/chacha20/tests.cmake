@@ -13,3 +13,9 @@ if(HUSH_X86_64)
   hush_add_test(NAME chacha_stack KIND stack SOURCES test_chacha_stack.c
     IMPLS ${_chacha20_specs} LABELS nosanitize)
 endif()
+
+# The cut at each wrap of the 32-bit block counter, with a recording tier
+# in place of the real ones (messages of 2^38 bytes and more: 64-bit only).
+if(CMAKE_SIZEOF_VOID_P EQUAL 8)
+  hush_add_test(NAME chacha_wrap KIND wrap TIER all SOURCES test_chacha_wrap.c)
+endif()
