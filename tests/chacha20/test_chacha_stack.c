@@ -19,24 +19,10 @@
 #include "hush/cpu.h"
 #include "hush/secret.h"
 #include "hush/stream.h"
+#include "stack_snapshot.h"
 
 #define SNAP_BYTES 4096
 static uint8_t snap[SNAP_BYTES];
-
-/* Copies the SNAP_BYTES below rsp into snap. The caller must not be a
- * leaf (it calls the function under test), so nothing of its own is
- * below rsp. */
-#define SNAPSHOT_BELOW_SP()                                                    \
-    do {                                                                       \
-        void *dst_ = snap;                                                     \
-        size_t n_ = SNAP_BYTES;                                                \
-        const void *src_;                                                      \
-        __asm__ __volatile__("lea -4096(%%rsp), %%rsi\n\t"                     \
-                             "rep movsb"                                       \
-                             : "+D"(dst_), "+c"(n_), "=&S"(src_)               \
-                             :                                                 \
-                             : "memory");                                      \
-    } while (0)
 
 /* Every value of the permutation, in computation order. */
 #define MAX_SEEN (16 + 80 * 8)
@@ -156,7 +142,7 @@ static void __attribute__((noinline)) check_control(void) {
     reference(x, key, nonce);
     clear_below();
     leave_state(x);
-    SNAPSHOT_BELOW_SP();
+    HT_SNAPSHOT_BELOW_SP(snap, sizeof snap);
     CHECK(count_state_words(nonce, NULL) >= 8);
     hush_wipe(key, sizeof key);
 }
@@ -174,7 +160,7 @@ hchacha_words(size_t unused, const char *what) {
     reference(x, key, nonce);
     clear_below();
     hush_hchacha20(out, nonce, key);
-    SNAPSHOT_BELOW_SP();
+    HT_SNAPSHOT_BELOW_SP(snap, sizeof snap);
     uint8_t want[32];
     memcpy(want, x, 16);
     memcpy(want + 16, x + 12, 16);
@@ -224,7 +210,7 @@ static int __attribute__((noinline)) xor_words(size_t len, const char *what) {
     reference(x, key, words12);
     fill_below(len > 64 ? 0xa5 : 0);
     hush_chacha20_xor(ct, msg, len, nonce, key, counter);
-    SNAPSHOT_BELOW_SP();
+    HT_SNAPSHOT_BELOW_SP(snap, sizeof snap);
     int found = count_state_words(words12, what);
     if (len > 64 && strcmp(hush_impl("chacha20"), "avx2") == 0) {
         /* the avx2 tier's vector path scrubs 2048 bytes below its entry,

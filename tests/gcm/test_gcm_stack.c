@@ -24,23 +24,10 @@
 #include "aead/aead_impl.h"
 #include "aes/aes_impl.h"
 #include "harness.h"
+#include "stack_snapshot.h"
 
 #define SNAP_BYTES 16384
 static uint8_t snap[SNAP_BYTES];
-
-/* Copies the SNAP_BYTES below rsp into snap (the caller is not a leaf:
- * nothing of its own lies below rsp). */
-#define SNAPSHOT_BELOW_SP()                                                    \
-    do {                                                                       \
-        void *dst_ = snap;                                                     \
-        size_t n_ = SNAP_BYTES;                                                \
-        const void *src_;                                                      \
-        __asm__ __volatile__("lea -16384(%%rsp), %%rsi\n\t"                    \
-                             "rep movsb"                                       \
-                             : "+D"(dst_), "+c"(n_), "=&S"(src_)               \
-                             :                                                 \
-                             : "memory");                                      \
-    } while (0)
 
 static void __attribute__((noinline)) fill_below(uint8_t v) {
     volatile uint8_t area[SNAP_BYTES + 1024];
@@ -248,7 +235,7 @@ static void one_key(hush_aead_alg a, size_t kl) {
             for (int which = SEAL; which <= STREAMS; which++) {
                 fill_below(0);
                 int r = one_call(which, a, k, key, nonce, len, adlen);
-                SNAPSHOT_BELOW_SP();
+                HT_SNAPSHOT_BELOW_SP(snap, sizeof snap);
                 CHECK_EQ_INT(r, HUSH_OK);
                 calls++;
                 if (scan(call_names[which], len, adlen)) {
@@ -280,7 +267,7 @@ static void control(void) {
     make_needles(k, key, 16, key);
     fill_below(0);
     leave_needle();
-    SNAPSHOT_BELOW_SP();
+    HT_SNAPSHOT_BELOW_SP(snap, sizeof snap);
     CHECK(scan("control (expected)", 0, 0) > 0);
     hush_aead_free(k);
 }

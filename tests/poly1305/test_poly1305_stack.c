@@ -25,23 +25,11 @@
 
 #include "harness.h"
 #include "hush.h"
+#include "stack_snapshot.h"
 
 #define SNAP_BYTES 8192
 static uint8_t snap[SNAP_BYTES];
 static uint8_t regs[32 * 64]; /* zmm0-31, or ymm0-15 */
-
-/* Copies the SNAP_BYTES below rsp into snap (the caller is not a leaf). */
-#define SNAPSHOT_BELOW_SP()                                                    \
-    do {                                                                       \
-        void *dst_ = snap;                                                     \
-        size_t n_ = SNAP_BYTES;                                                \
-        const void *src_;                                                      \
-        __asm__ __volatile__("lea -8192(%%rsp), %%rsi\n\t"                     \
-                             "rep movsb"                                       \
-                             : "+D"(dst_), "+c"(n_), "=&S"(src_)               \
-                             :                                                 \
-                             : "memory");                                      \
-    } while (0)
 
 #define ZS(n) "vmovdqu64 %%zmm" #n ", " #n "*64(%0)\n\t"
 #define YS(n) "vmovdqu %%ymm" #n ", " #n "*32(%0)\n\t"
@@ -215,7 +203,7 @@ static void check_control(void) {
     record_key(key);
     fill_below(0);
     leave_limbs();
-    SNAPSHOT_BELOW_SP();
+    HT_SNAPSHOT_BELOW_SP(snap, sizeof snap);
     CHECK(count_found(snap, SNAP_BYTES, "stack", NULL) >= 8);
 }
 
@@ -270,7 +258,7 @@ call_words(int call, size_t len, const char *what) {
     case POLY_ONESHOT:
         hush_poly1305(tag, msg, len, key);
         SNAPSHOT_REGISTERS();
-        SNAPSHOT_BELOW_SP();
+        HT_SNAPSHOT_BELOW_SP(snap, sizeof snap);
         break;
     case POLY_UPDATE:
     case POLY_FINAL:
@@ -278,26 +266,26 @@ call_words(int call, size_t len, const char *what) {
         hush_poly1305_update(&pctx, msg, len);
         if (call == POLY_FINAL) hush_poly1305_final(&pctx, tag);
         SNAPSHOT_REGISTERS();
-        SNAPSHOT_BELOW_SP();
+        HT_SNAPSHOT_BELOW_SP(snap, sizeof snap);
         if (call == POLY_UPDATE) hush_poly1305_final(&pctx, tag);
         break;
     case AEAD_SEAL:
         r = hush_aead_encrypt(HUSH_CHACHA20POLY1305, out, msg, len, msg,
                               len / 3, nonce, key);
         SNAPSHOT_REGISTERS();
-        SNAPSHOT_BELOW_SP();
+        HT_SNAPSHOT_BELOW_SP(snap, sizeof snap);
         break;
     case AEAD_OPEN:
         r = hush_aead_decrypt(HUSH_CHACHA20POLY1305, msg, out, len + 16, msg, 0,
                               nonce, key);
         SNAPSHOT_REGISTERS();
-        SNAPSHOT_BELOW_SP();
+        HT_SNAPSHOT_BELOW_SP(snap, sizeof snap);
         r = r == HUSH_ERR_AUTH ? HUSH_OK : r; /* AD differs: refused */
         break;
     case AEAD_KEYED_SEAL:
         r = hush_aead_seal(keyed, out, msg, len, msg, len / 3, nonce);
         SNAPSHOT_REGISTERS();
-        SNAPSHOT_BELOW_SP();
+        HT_SNAPSHOT_BELOW_SP(snap, sizeof snap);
         break;
     default:
         r = hush_aead_stream_init(&stream, keyed, HUSH_AEAD_SEAL, nonce);
@@ -305,7 +293,7 @@ call_words(int call, size_t len, const char *what) {
         if (r == HUSH_OK) r = hush_aead_stream_update(&stream, out, msg, len);
         if (r == HUSH_OK) r = hush_aead_stream_seal_final(&stream, tag);
         SNAPSHOT_REGISTERS();
-        SNAPSHOT_BELOW_SP();
+        HT_SNAPSHOT_BELOW_SP(snap, sizeof snap);
         break;
     }
     CHECK_EQ_INT(r, HUSH_OK);
