@@ -21,23 +21,10 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "gcm_openssl.h"
 #include "harness.h"
 
 enum { PAGE = 4096, TAG = 16 };
-
-static void openssl_gcm(const uint8_t *key, size_t kl, const uint8_t *iv,
-                        uint8_t *c, uint8_t tag[16], const uint8_t *m,
-                        size_t mlen, const uint8_t *ad, size_t adlen) {
-    EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
-    int l = 0;
-    EVP_EncryptInit_ex(x, kl == 16 ? EVP_aes_128_gcm() : EVP_aes_256_gcm(),
-                       NULL, key, iv);
-    if (adlen) EVP_EncryptUpdate(x, NULL, &l, ad, (int)adlen);
-    if (mlen) EVP_EncryptUpdate(x, c, &l, m, (int)mlen);
-    EVP_EncryptFinal_ex(x, c + mlen, &l);
-    EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_GCM_GET_TAG, 16, tag);
-    EVP_CIPHER_CTX_free(x);
-}
 
 /* RW_PAGES writable pages between two inaccessible ones, per slot */
 #define RW_PAGES 18

@@ -4,7 +4,7 @@
 # tier (ghash=vpclmul512s/k, gcm_vaes512.c) and of the fused aesni tier
 # (ghash=pclmuls/k, gcm_aesni.c) included
 hush_tier_pairs(_gcm_specs aes ghash)
-hush_add_test(NAME gcm SOURCES test_gcm.c ../aead/aead_generic.c
+hush_add_test(NAME gcm SOURCES test_gcm.c gcm_openssl.c ../aead/aead_generic.c
   LIBS OpenSSL::Crypto
   IMPLS ${_gcm_specs} PARTS kat vectors diff api)
 target_include_directories(test_gcm PRIVATE ${PROJECT_SOURCE_DIR}/tests/aead)
@@ -17,5 +17,5 @@ if(HUSH_X86_64)
 endif()
 # buffers against a guard page at their start as well as their end, stream
 # pieces each against one, offsets 0..63; against OpenSSL, every pairing
-hush_add_test(NAME gcm_edges KIND edges SOURCES test_gcm_edges.c
+hush_add_test(NAME gcm_edges KIND edges SOURCES test_gcm_edges.c gcm_openssl.c
   LIBS OpenSSL::Crypto IMPLS ${_gcm_specs})
